@@ -1,0 +1,1 @@
+"""HTTP inference service: loads exported SavedModels and serves them. Never imports `training`."""

@@ -1,0 +1,1 @@
+"""Offline training package: datasets, models, evaluation and SavedModel export."""
