@@ -1,0 +1,65 @@
+"""``python -m service [--host H] [--port P] [--models-dir DIR] ...``: run the HTTP service.
+
+Every setting of :class:`service.settings.Settings` has a flag (``--<field-name>``); a flag
+overrides the matching ``SERVICE_*`` environment variable.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from pydantic import ValidationError
+
+from service.settings import Settings
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m service",
+        description="Serve the exported translation and time-normalization models over HTTP.",
+    )
+    for name, field in Settings.model_fields.items():
+        default = field.get_default(call_default_factory=True)
+        parser.add_argument(
+            "--" + name.replace("_", "-"),
+            dest=name,
+            default=None,
+            metavar="VALUE",
+            help=f"{field.description} [env {Settings.env_name(name)}; default {default!r}]",
+        )
+    return parser
+
+
+def settings_from_args(argv: list[str] | None = None) -> Settings:
+    args = build_parser().parse_args(argv)
+    overrides: dict[str, Any] = {k: v for k, v in vars(args).items() if v is not None}
+    return Settings(**overrides)
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        settings = settings_from_args(argv)
+    except ValidationError as exc:
+        print(f"invalid settings:\n{exc}", file=sys.stderr)
+        return 2
+
+    import uvicorn
+
+    from service.app import create_app
+    from service.logs import configure_logging
+
+    configure_logging(settings)
+    uvicorn.run(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        log_config=None,  # keep the service's own (JSON) logging configuration
+        access_log=False,  # the service logs each request itself, with its request id
+        timeout_graceful_shutdown=10,
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,63 @@
+"""Prometheus metrics of one app instance (own registry, so that tests can build many apps)."""
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+from prometheus_client.exposition import CONTENT_TYPE_LATEST, generate_latest
+
+LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60)
+BATCH_BUCKETS = (1, 2, 4, 8, 16, 32, 64, 128)
+
+
+class Metrics:
+    content_type = CONTENT_TYPE_LATEST
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        self.requests = Counter(
+            "service_http_requests",
+            "HTTP requests answered, by route template, method and status code.",
+            ["route", "method", "status"],
+            registry=self.registry,
+        )
+        self.latency = Histogram(
+            "service_http_request_duration_seconds",
+            "Time to answer an HTTP request, by route template.",
+            ["route"],
+            buckets=LATENCY_BUCKETS,
+            registry=self.registry,
+        )
+        self.errors = Counter(
+            "service_errors",
+            "Error answers by kind (the `code` of the JSON error body).",
+            ["code"],
+            registry=self.registry,
+        )
+        self.batch_size = Histogram(
+            "service_batch_size",
+            "Texts per model call, by batcher (model/operation).",
+            ["batcher"],
+            buckets=BATCH_BUCKETS,
+            registry=self.registry,
+        )
+        self.queue_depth = Gauge(
+            "service_queue_depth",
+            "Texts waiting for a model call, by batcher.",
+            ["batcher"],
+            registry=self.registry,
+        )
+        self.model_seconds = Histogram(
+            "service_model_seconds",
+            "Time of one model call (a whole batch), by batcher.",
+            ["batcher"],
+            buckets=LATENCY_BUCKETS,
+            registry=self.registry,
+        )
+        self.models_ready = Gauge(
+            "service_model_ready",
+            "1 if the model is loaded and serving, else 0.",
+            ["model"],
+            registry=self.registry,
+        )
+
+    def render(self) -> bytes:
+        return generate_latest(self.registry)

@@ -1,0 +1,57 @@
+"""GET and POST /attention: tokens and attention maps of one input, for any model."""
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+
+from service.convert import attention_response
+from service.dependencies import RuntimeDep, SettingsDep, check_texts, model_unavailable
+from service.errors import ApiError
+from service.routes import MODEL_ERRORS
+from service.runtime import Runtime
+from service.schemas import AttentionRequest, AttentionResponse
+from service.settings import Settings
+
+router = APIRouter(tags=["attention"])
+
+_RESPONSES = {**MODEL_ERRORS, 404: {**MODEL_ERRORS[422], "description": "No model of that name."}}
+_DESCRIPTION = (
+    "Runs the model on `text` and returns its source and target tokens, its output, and its "
+    "attention weights as `attention.<family>.weights[layer][head][target][source]` "
+    "(`cross`; with `include_self` also `encoder_self` and `decoder_self` where the model has "
+    "them). The same shape for every model; the time normalizer has one layer and one head. "
+    "`layer` and `head` (0-based) select one layer or head."
+)
+
+
+async def _attention(body: AttentionRequest, runtime: Runtime, settings: Settings) -> AttentionResponse:
+    if runtime.registry.get(body.model) is None:
+        known = ", ".join(sorted(runtime.registry.slots)) or "none"
+        raise ApiError(404, "unknown_model", f"Unknown model {body.model!r}; known models: {known}.")
+    runner = runtime.runner(body.model)
+    if runner is None:
+        raise model_unavailable(runtime, body.model)
+    check_texts([body.text], settings, "text")
+    result = await runner.attention(body.text, include_self=body.include_self, layer=body.layer, head=body.head)
+    return attention_response(result, include_self=body.include_self, layer=body.layer, head=body.head)
+
+
+@router.get("/attention", response_model=AttentionResponse, responses=_RESPONSES,
+            summary="Attention maps of one input (query parameters)", description=_DESCRIPTION)
+async def attention_get(
+    query: Annotated[AttentionRequest, Query()],
+    runtime: RuntimeDep,
+    settings: SettingsDep,
+) -> AttentionResponse:
+    return await _attention(query, runtime, settings)
+
+
+@router.post("/attention", response_model=AttentionResponse, responses=_RESPONSES,
+             summary="Attention maps of one input (JSON body)", description=_DESCRIPTION)
+async def attention_post(
+    body: AttentionRequest,
+    runtime: RuntimeDep,
+    settings: SettingsDep,
+) -> AttentionResponse:
+    return await _attention(body, runtime, settings)

@@ -1,0 +1,287 @@
+"""Every request and response body of the HTTP API (pydantic models with OpenAPI examples).
+
+Limits that are settings (characters per text, texts per request, beam size) are checked by
+the routes (``service.limits``), so that they follow the running configuration.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+
+
+def _not_blank(value: str) -> str:
+    if not value.strip():
+        raise ValueError("text is empty (only whitespace)")
+    return value
+
+
+Text = Annotated[str, Field(min_length=1), AfterValidator(_not_blank)]
+Weights = list[list[list[list[float]]]]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    api_key: str | None = Field(
+        None, description="API key, when the service requires one (or send the X-API-Key header)."
+    )
+
+
+class TextsRequest(_Strict):
+    """Exactly one of ``text`` (one text) or ``texts`` (a list)."""
+
+    text: Text | None = Field(None, description="One text.")
+    texts: list[Text] | None = Field(None, min_length=1, description="Several texts, answered in order.")
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> TextsRequest:
+        if (self.text is None) == (self.texts is None):
+            raise ValueError("give exactly one of 'text' (a string) or 'texts' (a list of strings)")
+        return self
+
+    def items(self) -> list[str]:
+        return [self.text] if self.text is not None else list(self.texts or [])
+
+
+# --- /normalize-time --------------------------------------------------------------------
+class NormalizeTimeRequest(TextsRequest):
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {"text": "quarter past seven in the evening"},
+                {"texts": ["half past two pm", "let's meet at 7.45", "no time in here"]},
+            ]
+        }
+    )
+
+
+class TimeItem(BaseModel):
+    index: int = Field(description="Position of the text in the request.")
+    text: str
+    time: str | None = Field(description="`HH:MM` (24-hour clock), or null when no time was recognized.")
+    confidence: float | None = Field(description="Probability of the output sequence, 0..1.")
+    error: str | None = Field(None, description="Why there is no time for this text.")
+
+
+class NormalizeTimeResponse(BaseModel):
+    model: str
+    version: str
+    results: list[TimeItem]
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "model": "time-normalizer",
+                    "version": "1",
+                    "results": [
+                        {"index": 0, "text": "half past two pm", "time": "14:30", "confidence": 0.98, "error": None},
+                        {"index": 1, "text": "no time in here", "time": None, "confidence": 0.91,
+                         "error": "no time recognized in the text"},
+                    ],
+                }
+            ]
+        }
+    )
+
+
+# --- /translate -------------------------------------------------------------------------
+class TranslateRequest(TextsRequest):
+    beam_size: int | None = Field(
+        None, ge=1, strict=True, description="Beam width (1 = greedy); default SERVICE_DEFAULT_BEAM_SIZE."
+    )
+    max_length: int | None = Field(
+        None, ge=1, strict=True, description="Most target subword tokens per sentence."
+    )
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {"text": "I like green tea."},
+                {"texts": ["Where is the station?", "Tom is tired. He goes home."], "beam_size": 4},
+            ]
+        }
+    )
+
+
+class LibreTranslateRequest(BaseModel):
+    """LibreTranslate's request (``q`` a string or a list); answered in LibreTranslate's shape."""
+
+    model_config = ConfigDict(
+        extra="ignore",
+        json_schema_extra={"examples": [{"q": "Hello world!", "source": "en", "target": "de", "format": "text"}]},
+    )
+
+    q: Text | Annotated[list[Text], Field(min_length=1)] = Field(description="Text, or list of texts, to translate.")
+    source: str = Field(description="Source language code; only `en` is served.")
+    target: str = Field(description="Target language code; only `de` is served.")
+    format: str = Field("text", description="`text` (`html` is not supported).")
+    api_key: str | None = Field(None, description="API key, when the service requires one.")
+    alternatives: int = Field(0, ge=0, description="Accepted for compatibility; no alternatives are produced.")
+
+
+class TranslationItem(BaseModel):
+    index: int = Field(description="Position of the text in the request.")
+    source: str
+    translation: str | None = Field(description="null when the text could not be translated (see `error`).")
+    source_tokens: list[str] = Field(description="Source subword tokens the model read.")
+    target_tokens: list[str] = Field(description="Target subword tokens the model wrote.")
+    score: float | None = Field(description="Log-probability of the translation (length-normalized).")
+    error: str | None = None
+
+
+class TranslateResponse(BaseModel):
+    model: str
+    version: str
+    source_language: str
+    target_language: str
+    beam_size: int
+    results: list[TranslationItem]
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "model": "translator-en-de",
+                    "version": "1",
+                    "source_language": "en",
+                    "target_language": "de",
+                    "beam_size": 4,
+                    "results": [
+                        {"index": 0, "source": "I like green tea.", "translation": "Ich mag grünen Tee.",
+                         "source_tokens": ["▁i", "▁like", "▁green", "▁tea", "."],
+                         "target_tokens": ["▁Ich", "▁mag", "▁grünen", "▁Tee", "."], "score": -0.21, "error": None}
+                    ],
+                }
+            ]
+        }
+    )
+
+
+class LibreTranslateResponse(BaseModel):
+    translatedText: str | list[str]  # noqa: N815 - LibreTranslate's field name
+    alternatives: list[str] | list[list[str]] | None = None
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{"translatedText": "Hallo Welt!"}]})
+
+
+class Language(BaseModel):
+    code: str
+    name: str
+    targets: list[str]
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{"code": "en", "name": "English", "targets": ["de"]}]})
+
+
+# --- /attention -------------------------------------------------------------------------
+class AttentionRequest(_Strict):
+    model: str = Field(description="Model name, e.g. `time-normalizer` or `translator-en-de` (see GET /models).")
+    text: Text = Field(description="The input text.")
+    include_self: bool = Field(
+        False, description="Also return encoder and decoder self-attention, where the model has them."
+    )
+    layer: int | None = Field(None, ge=0, description="Only this layer (0-based); default all.")
+    head: int | None = Field(None, ge=0, description="Only this head (0-based); default all.")
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {"model": "time-normalizer", "text": "ten to six pm"},
+                {"model": "translator-en-de", "text": "I like tea.", "include_self": True, "layer": 0},
+            ]
+        },
+    )
+
+
+class AttentionFamily(BaseModel):
+    layers: int = Field(description="Layers in `weights`.")
+    heads: int = Field(description="Heads per layer in `weights`.")
+    layer_indices: list[int] = Field(description="Model layer of each entry of `weights`.")
+    head_indices: list[int] = Field(description="Model head of each entry of `weights[layer]`.")
+    weights: Weights = Field(description="weights[layer][head][query][key]; each row sums to 1.")
+
+
+class AttentionMapsOut(BaseModel):
+    cross: AttentionFamily = Field(description="Decoder over encoder: query = target token, key = source token.")
+    encoder_self: AttentionFamily | None = Field(None, description="Source over source (with include_self).")
+    decoder_self: AttentionFamily | None = Field(None, description="Target over target (with include_self).")
+
+
+class AttentionResponse(BaseModel):
+    model: str
+    source_tokens: list[str]
+    target_tokens: list[str]
+    output: str
+    attention: AttentionMapsOut
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "model": "time-normalizer",
+                    "source_tokens": ["6", " ", "p", "m"],
+                    "target_tokens": ["1", "8", ":", "0", "0"],
+                    "output": "18:00",
+                    "attention": {
+                        "cross": {"layers": 1, "heads": 1, "layer_indices": [0], "head_indices": [0],
+                                  "weights": [[[[0.9, 0.05, 0.03, 0.02]] * 5]]},
+                        "encoder_self": None,
+                        "decoder_self": None,
+                    },
+                }
+            ]
+        }
+    )
+
+
+# --- health, readiness, models, errors ----------------------------------------------------
+class Health(BaseModel):
+    status: Literal["ok"] = "ok"
+
+
+class Readiness(BaseModel):
+    ready: bool
+    loading: bool = Field(description="True while models are still being loaded.")
+    models: dict[str, str] = Field(description="State of each model: pending, loading, ready or failed.")
+    errors: dict[str, str] = Field(default_factory=dict, description="Why a model failed to load.")
+
+
+class ModelDescription(BaseModel):
+    name: str
+    version: str | None
+    kind: str | None
+    state: str
+    device: str
+    description: str | None = None
+    error: str | None = None
+    load_seconds: float | None = None
+    card: str = Field("", description="The model card (Markdown).")
+    metadata: dict[str, Any] = Field(default_factory=dict, description="The model's model.json.")
+    metrics: dict[str, Any] = Field(default_factory=dict, description="The model's metrics.json (measured quality).")
+
+
+class ModelsResponse(BaseModel):
+    device: str
+    models: list[ModelDescription]
+
+
+class ErrorDetail(BaseModel):
+    loc: list[str]
+    msg: str
+    type: str | None = None
+
+
+class ErrorResponse(BaseModel):
+    error: str = Field(description="What is wrong, for people (LibreTranslate clients read this field).")
+    code: str = Field(description="Machine-readable kind, e.g. invalid_request, text_too_long, unknown_model.")
+    request_id: str | None = None
+    details: list[ErrorDetail] | None = None
+
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [{"error": "Invalid request: text: text is empty (only whitespace)",
+                                         "code": "invalid_request", "request_id": "3f2a9c",
+                                         "details": [{"loc": ["body", "text"], "msg": "Value error, text is empty",
+                                                      "type": "value_error"}]}]}
+    )

@@ -1,0 +1,135 @@
+"""Every setting of the service, in one place.
+
+Each field is read from the environment variable ``SERVICE_<FIELD NAME IN CAPITALS>``
+(e.g. ``SERVICE_MODELS_DIR``) and can be overridden on the command line of
+``python -m service`` by ``--<field-name-with-dashes>`` (e.g. ``--models-dir``). Lists are
+given comma-separated (``SERVICE_API_KEYS=key1,key2``). The README's settings table is
+checked against this class by ``tests/service/test_settings.py``.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+ENV_PREFIX = "SERVICE_"
+
+CommaList = Annotated[list[str], NoDecode]
+
+
+def available_cpus() -> int:
+    """CPU cores this process may run on (the affinity mask, not the machine's count)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix=ENV_PREFIX, extra="forbid", frozen=True, validate_default=True
+    )
+
+    # --- where and how to run --------------------------------------------------------
+    models_dir: Path = Field(
+        Path("./models"),
+        description="Directory scanned for <name>/<numeric version>/ SavedModels; "
+        "the highest version of each name is loaded.",
+    )
+    host: str = Field("127.0.0.1", description="Interface to bind (0.0.0.0 for all).")
+    port: int = Field(8000, ge=0, le=65535, description="TCP port to listen on.")
+    log_level: Literal["debug", "info", "warning", "error", "critical"] = Field(
+        "info", description="Log level of the service's JSON logs."
+    )
+    log_json: bool = Field(True, description="One JSON object per log line (false: plain text).")
+
+    # --- request limits ---------------------------------------------------------------
+    max_text_chars: int = Field(
+        1000, ge=1, description="Most characters in one text (a longer text is answered 422)."
+    )
+    max_texts: int = Field(
+        64, ge=1, description="Most texts in one request (`texts` or a LibreTranslate `q` list)."
+    )
+    max_body_bytes: int = Field(
+        1_048_576, ge=1024, description="Largest request body accepted (larger: 413)."
+    )
+    request_timeout_s: float = Field(
+        60.0, gt=0, description="A request still unanswered after this many seconds gets 503."
+    )
+
+    # --- translation -----------------------------------------------------------------
+    default_beam_size: int = Field(
+        4, ge=1, description="Beam size when a request gives none (1 = greedy decoding)."
+    )
+    max_beam_size: int = Field(8, ge=1, description="Largest beam size a request may ask for.")
+    max_output_tokens: int = Field(
+        256, ge=1, description="Largest `max_length` (target subword tokens) a request may ask for."
+    )
+
+    # --- access -----------------------------------------------------------------------
+    api_keys: CommaList = Field(
+        default_factory=list,
+        description="Accepted API keys, comma-separated. Empty: no key needed. A key is sent "
+        "as `X-API-Key`, `Authorization: Bearer <key>`, or LibreTranslate's `api_key`.",
+    )
+    rate_limit_per_minute: int = Field(
+        0, ge=0, description="Requests per minute per API key (or client IP without keys); 0 = off."
+    )
+    rate_limit_burst: int = Field(
+        0, ge=0, description="Requests allowed at once above the steady rate (0: same as the rate)."
+    )
+    cors_origins: CommaList = Field(
+        default_factory=list,
+        description="Origins allowed by CORS, comma-separated (`*` for any). Empty: CORS off.",
+    )
+
+    # --- dynamic batching and threads ------------------------------------------------
+    batch_max_size: int = Field(
+        16, ge=1, description="Most texts decoded together in one model call (across requests)."
+    )
+    batch_max_wait_ms: float = Field(
+        5.0, ge=0, description="How long a batch waits for more texts before it runs."
+    )
+    batch_max_queue: int = Field(
+        1024, ge=1, description="Texts waiting per model before new requests get 503."
+    )
+    tf_intra_op_threads: int = Field(
+        0, ge=0, description="TensorFlow threads inside one op (0: the CPU cores available)."
+    )
+    tf_inter_op_threads: int = Field(
+        0, ge=0, description="TensorFlow ops run in parallel (0: 1 on up to 4 cores, else 2)."
+    )
+    warmup: bool = Field(
+        True, description="Run each model once at start-up, before /ready, so that no request pays its warm-up."
+    )
+    metrics_enabled: bool = Field(True, description="Serve Prometheus metrics at GET /metrics.")
+
+    @field_validator("api_keys", "cors_origins", mode="before")
+    @classmethod
+    def _split_commas(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            return [part.strip() for part in value.split(",") if part.strip()]
+        return value
+
+    @field_validator("max_beam_size")
+    @classmethod
+    def _beam_limits(cls, value: int, info: Any) -> int:
+        default = info.data.get("default_beam_size")
+        if default is not None and default > value:
+            raise ValueError(f"default_beam_size ({default}) exceeds max_beam_size ({value})")
+        return value
+
+    def intra_op_threads(self) -> int:
+        return self.tf_intra_op_threads or available_cpus()
+
+    def inter_op_threads(self) -> int:
+        if self.tf_inter_op_threads:
+            return self.tf_inter_op_threads
+        return 1 if available_cpus() <= 4 else 2
+
+    @classmethod
+    def env_name(cls, field: str) -> str:
+        return f"{ENV_PREFIX}{field.upper()}"

@@ -1,0 +1,1 @@
+"""Pure (TensorFlow-free) text handling for translation: sentences, casing, numbers, repetition."""

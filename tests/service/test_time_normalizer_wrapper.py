@@ -1,0 +1,111 @@
+"""The service wrapper against the shipped time-normalizer model."""
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from service.models.base import ModelInfo, ModelInputError
+from service.models.time_normalizer import TimeNormalizer, is_valid_time
+
+ROOT = Path(__file__).resolve().parents[2]
+MODEL_ROOT = ROOT / "models" / "time-normalizer"
+SHIPPED = max((p for p in MODEL_ROOT.iterdir() if p.name.isdigit()), key=lambda p: int(p.name))
+
+EXAMPLES = {
+    "ten past eleven": "11:10",
+    "twenty to one": "12:40",
+    "Twelve thirty AM": "00:30",
+    "ten at night": "22:00",
+    "two at night": "02:00",
+    "Meet @ 7.45 p.m.!": "19:45",
+    "nineteen thirty": "19:30",
+    "ten to midnight": "23:50",
+    "half six": "06:30",
+    "fourteen hundred hours": "14:00",
+}
+
+
+@pytest.fixture(scope="module")
+def wrapper() -> TimeNormalizer:
+    return TimeNormalizer(ModelInfo.read(SHIPPED))
+
+
+def test_kind_and_metadata(wrapper: TimeNormalizer) -> None:
+    assert TimeNormalizer.kind == "time-normalizer" == wrapper.info.kind
+    assert wrapper.info.name == "time-normalizer"
+    assert 0 < wrapper.confidence_threshold < 1
+
+
+def test_normalize_batch(wrapper: TimeNormalizer) -> None:
+    texts = list(EXAMPLES) + ["banana"]
+    results = wrapper.normalize(texts)
+    assert [r.text for r in results] == texts
+    for r in results[:-1]:
+        assert r.time == EXAMPLES[r.text] and r.error is None, r
+        assert wrapper.confidence_threshold <= r.confidence <= 1.0
+    no_time = results[-1]
+    assert no_time.time is None and "no time" in no_time.error
+
+
+def test_empty_batch(wrapper: TimeNormalizer) -> None:
+    assert wrapper.normalize([]) == []
+
+
+def test_low_confidence_is_not_reported_as_a_time(wrapper: TimeNormalizer) -> None:
+    strict = TimeNormalizer(dataclasses.replace(
+        wrapper.info, metadata={**wrapper.info.metadata, "confidence_threshold": 1.01}))
+    [result] = strict.normalize(["ten past eleven"])
+    assert result.time is None and "threshold" in result.error and "11:10" in result.error
+
+
+def test_invalid_model_output_is_not_reported_as_a_time(wrapper: TimeNormalizer) -> None:
+    assert not is_valid_time("24:00") and not is_valid_time("7:45") and is_valid_time("23:59")
+    result = wrapper._judge("x", "29:70", 0.99)
+    assert result.time is None and "not a valid" in result.error
+
+
+def test_attention_maps(wrapper: TimeNormalizer) -> None:
+    result = wrapper.attention("Quarter past 3 PM")
+    assert result.output == "15:15" and result.model == "time-normalizer"
+    assert result.source_tokens == list("quarter past 3 pm") + ["</s>"]
+    assert result.target_tokens == list("15:15") + ["</s>"]
+    cross = result.maps["cross"]
+    assert set(result.maps) == {"cross"} and cross.layers == 1 and cross.heads == 1
+    matrix = cross.weights[0][0]
+    assert len(matrix) == len(result.target_tokens)
+    for row in matrix:
+        assert len(row) == len(result.source_tokens)
+        assert abs(sum(row) - 1.0) < 1e-4 and min(row) >= 0.0
+
+
+def test_attention_of_a_no_time_text(wrapper: TimeNormalizer) -> None:
+    result = wrapper.attention("banana")
+    assert result.output == "" and result.target_tokens == ["</s>"]
+    assert abs(sum(result.maps["cross"].weights[0][0][0]) - 1.0) < 1e-4
+
+
+def test_attention_layer_and_head_bounds(wrapper: TimeNormalizer) -> None:
+    assert wrapper.attention("7pm", layer=0, head=0).output == "19:00"
+    with pytest.raises(ModelInputError):
+        wrapper.attention("7pm", layer=1)
+    with pytest.raises(ModelInputError):
+        wrapper.attention("7pm", head=2)
+
+
+def test_wrapper_does_not_import_training() -> None:
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from service.models.base import ModelInfo\n"
+        "from service.models.time_normalizer import TimeNormalizer\n"
+        f"w = TimeNormalizer(ModelInfo.read(Path({str(SHIPPED)!r})))\n"
+        "assert w.normalize(['7pm'])[0].time == '19:00'\n"
+        "assert not any(m == 'training' or m.startswith('training.') for m in sys.modules)\n"
+        "print('ok')\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-2000:]

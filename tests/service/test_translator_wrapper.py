@@ -1,0 +1,140 @@
+"""The translator wrapper on the shipped model (models/translator-en-de), with fixed examples."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from service.models.base import ModelInfo, ModelInputError
+from service.text.numbers import numbers_in
+from service.text.repetition import max_output_length
+
+MODEL_DIR = Path(__file__).resolve().parents[2] / "models" / "translator-en-de"
+
+
+def shipped_version() -> Path:
+    versions = sorted((p for p in MODEL_DIR.glob("*") if p.name.isdigit()), key=lambda p: int(p.name))
+    if not versions:
+        pytest.skip("no shipped translator under models/translator-en-de")
+    return versions[-1]
+
+
+@pytest.fixture(scope="module")
+def translator():
+    from service.models.translator import Translator
+
+    return Translator(ModelInfo.read(shipped_version()))
+
+
+def one(translator, text: str, beam_size: int | None = None) -> str:
+    return translator.translate([text], beam_size=beam_size)[0].translation
+
+
+def test_metadata_and_languages(translator):
+    assert translator.kind == "translator" and translator.info.name == "translator-en-de"
+    assert (translator.source_language, translator.target_language) == ("en", "de")
+    extra = translator.info.path / "assets.extra"
+    for name in ("model.json", "config.json", "metrics.json", "MODEL_CARD.md"):
+        assert (extra / name).exists(), name
+
+
+def test_tokenizer_in_assets_keeps_case_and_digits(translator):
+    sp = translator._sp
+    for text in ("I have 3 cats and 12 dogs.", "LONDON is big.", "Ich heiße Tom."):
+        assert sp.decode(sp.encode(text)) == text
+
+
+def test_translates_a_simple_sentence(translator):
+    result = translator.translate(["I have 3 cats."])[0]
+    assert "Katze" in result.translation and numbers_in(result.translation) == ["3"]
+    assert result.source_tokens[-1] == "</s>" and result.target_tokens[-1] == "</s>"
+    assert result.score < 0
+
+
+@pytest.mark.parametrize("beam", [1, 4])
+def test_numbers_are_kept(translator, beam):
+    for text in ("I have 3 cats and 12 dogs.", "Tom is 27 years old.", "The train leaves at 7 o'clock.",
+                 "She bought 250 apples."):
+        out = one(translator, text, beam)
+        assert numbers_in(out) == numbers_in(text), (text, out)
+
+
+def test_all_caps_input_is_translated_like_normal_text(translator):
+    out = one(translator, "LONDON is big.")
+    assert out.startswith("LONDON") and "groß" in out, out
+    shouted = one(translator, "I LOVE YOU!")
+    assert shouted == shouted.upper() and shouted.upper() == one(translator, "I love you!").upper().replace("ß", "SS")
+
+
+@pytest.mark.parametrize("text", [
+    "Zbigniew Brzęczyszczykiewicz visited Szczebrzeszyn.",
+    "Xylophonists xylophone xylophonically.",
+    "Qwertyuiop asdfghjkl zxcvbnm.",
+    "Tom Tom Tom Tom Tom Tom.",
+])
+def test_rare_words_do_not_loop(translator, text):
+    for beam in (1, 4):
+        result = translator.translate([text], beam_size=beam)[0]
+        pieces = result.target_tokens
+        source_len = len(result.source_tokens)
+        assert len(pieces) <= max_output_length(source_len)
+        words = result.translation.split()
+        for n in (1, 2, 3):
+            grams = [tuple(words[i:i + n]) for i in range(len(words) - n + 1)]
+            for i in range(len(grams) - 2 * n):
+                assert not (grams[i] == grams[i + n] == grams[i + 2 * n]), (text, result.translation)
+
+
+def test_several_sentences_and_texts_in_one_batch(translator):
+    texts = ["Tom is tired. Mary is hungry.", "Where is the station?", "", "I like tea."]
+    results = translator.translate(texts, beam_size=1)
+    assert [r.source for r in results] == texts
+    assert results[2].translation == ""
+    first = results[0].translation
+    assert first == one(translator, "Tom is tired.", 1) + " " + one(translator, "Mary is hungry.", 1)
+    # Batching (padding, sorting) does not change the result of a sentence.
+    assert results[1].translation == one(translator, "Where is the station?", 1)
+    assert results[3].translation == one(translator, "I like tea.", 1)
+
+
+def test_max_length_limits_the_output(translator):
+    result = translator.translate(["Tom wanted to know why Mary was so angry with him yesterday."],
+                                  beam_size=1, max_length=3)[0]
+    assert len(result.target_tokens) <= 3
+
+
+def test_bad_options_raise_model_input_error(translator):
+    with pytest.raises(ModelInputError):
+        translator.translate(["Hi."], beam_size=0)
+    with pytest.raises(ModelInputError):
+        translator.translate(["Hi."], max_length=0)
+
+
+def test_attention_maps(translator):
+    result = translator.attention("I like tea.", include_self=True)
+    s, t = len(result.source_tokens), len(result.target_tokens)
+    meta = translator.info.metadata
+    cross = np.array(result.maps["cross"].weights)
+    assert cross.shape == (meta["layers"]["decoder"], meta["heads"], t, s)
+    np.testing.assert_allclose(cross.sum(-1), 1.0, atol=1e-4)
+    enc = np.array(result.maps["encoder_self"].weights)
+    dec = np.array(result.maps["decoder_self"].weights)
+    assert enc.shape[2:] == (s, s) and dec.shape[2:] == (t, t)
+    assert np.abs(np.triu(dec[0, 0], 1)).max() < 1e-6  # decoder looks back only
+    assert result.output and result.model == "translator-en-de"
+
+
+def test_attention_filters(translator):
+    result = translator.attention("I like tea.", layer=1, head=0)
+    assert set(result.maps) == {"cross"}
+    assert (result.maps["cross"].layers, result.maps["cross"].heads) == (1, 1)
+    full = translator.attention("I like tea.")
+    np.testing.assert_allclose(result.maps["cross"].weights[0][0], full.maps["cross"].weights[1][0])
+    layers, heads = full.maps["cross"].layers, full.maps["cross"].heads
+    with pytest.raises(ModelInputError):
+        translator.attention("I like tea.", layer=layers)
+    with pytest.raises(ModelInputError):
+        translator.attention("I like tea.", head=heads)
+    with pytest.raises(ModelInputError):
+        translator.attention("   ")

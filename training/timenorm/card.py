@@ -1,0 +1,65 @@
+"""MODEL_CARD.md for an exported time normalizer (pure Python)."""
+from __future__ import annotations
+
+from training.timenorm.config import TrainConfig
+
+
+def model_card(config: TrainConfig, metrics: dict, version: str) -> str:
+    ev = metrics["handwritten"]
+    m = config.model
+    lines = [
+        f"# time-normalizer v{version}",
+        "",
+        "English time expression (as a person types it) -> `HH:MM` on the 24-hour clock, or",
+        "`\"\"` when the text holds no time. Conventions: see `docs/time-normalizer.md`.",
+        "",
+        "## Model",
+        f"- Character embedding ({m.embedding_dim}) + BiLSTM encoder ({m.encoder_units} per direction),",
+        f"  LSTM decoder ({m.decoder_units}) with **{m.attention}** attention and input feeding;",
+        "  greedy decoding, normalization and the character lookup run inside the SavedModel graph.",
+        f"- Parameters: {metrics['parameters']:,}; SavedModel size on disk (with assets.extra): "
+        f"{metrics['saved_model_bytes'] / 1e6:.2f} MB.",
+        f"- Inputs longer than {m.max_input_chars} characters (after normalization) are truncated.",
+        "",
+        "## Data",
+        "- Training data is **synthetic only**: `training/timenorm/generator.py` (seeded, pure Python),",
+        f"  seed {config.data.seed}, {config.data.train_examples:,} training and "
+        f"{config.data.validation_examples:,} validation examples (validation seed {config.data.seed + 1}),",
+        f"  {config.data.negative_fraction:.0%} no-time texts. No third-party data, nothing to attribute.",
+        "- Evaluation: the hand-written set `training/timenorm/data/eval_handwritten.tsv`",
+        f"  ({ev['total']} phrasings, none produced by the generator; never used in training).",
+        "",
+        "## Training",
+        f"- Teacher forcing, Adam (lr {config.learning_rate} cosine-decayed to {config.final_learning_rate}),",
+        f"  global clip norm {config.clip_norm}, batch {config.batch_size}, {config.epochs} epochs, seed {config.seed}.",
+        "",
+        "## Quality (exact match on the hand-written set)",
+        f"**Overall: {ev['exact_match']:.2%} ({ev['correct']}/{ev['total']})**",
+        "",
+        "| category | exact match | n |",
+        "|---|---|---|",
+    ]
+    for name, r in ev["per_category"].items():
+        lines.append(f"| {name} | {r['exact_match']:.2%} | {r['total']} |")
+    lines += ["", "### Attention comparison (same hand-written set, same data and training budget)", "",
+              "| attention | exact match | correct/total |", "|---|---|---|"]
+    for kind, r in metrics["attention_comparison"].items():
+        lines.append(f"| {kind} | {r['exact_match']:.2%} | {r['correct']}/{r['total']} |")
+    if ev["errors"]:
+        lines += ["", "### Misses of this model", ""]
+        lines += [f"- `{e['text']!r}`: expected `{e['expected'] or '(no time)'}`, got `{e['predicted'] or '(no time)'}`"
+                  for e in ev["errors"]]
+    lines += ["", "## Reproduce", "", "Train, then export (the export evaluates the exported SavedModel on the "
+              "hand-written set; each compared model was measured by its own export):", "", "```"]
+    for kind, r in metrics["attention_comparison"].items():
+        if r.get("run"):
+            lines.append(f"python -m training timenorm train --attention {kind} --out {r['run']}")
+    for kind, r in reversed(list(metrics["attention_comparison"].items())):
+        if r.get("measured_by"):
+            lines.append(r["measured_by"])
+    lines += [f"python -m training timenorm evaluate --model {metrics.get('model_dir', '<exported dir>')}", "```",
+              "", "## Limits",
+              "- English only; one time per text (the first/most salient); no dates, ranges or time zones.",
+              "- Outputs below the confidence threshold in model.json are reported as no time by the service.",
+              ""]
+    return "\n".join(lines)

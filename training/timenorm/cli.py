@@ -1,0 +1,90 @@
+"""``python -m training timenorm {generate,train,evaluate,export}``."""
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from training.timenorm.config import ATTENTION_KINDS, TrainConfig
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m training timenorm")
+    sub = p.add_subparsers(dest="command", required=True)
+    g = sub.add_parser("generate", help="print generated samples as TSV (text, expected, category)")
+    g.add_argument("-n", type=int, default=20)
+    g.add_argument("--seed", type=int, default=0)
+    t = sub.add_parser("train")
+    t.add_argument("--attention", choices=ATTENTION_KINDS, default="bahdanau")
+    t.add_argument("--out", type=Path, required=True)
+    t.add_argument("--resume", action="store_true")
+    t.add_argument("--warm-start", type=Path)
+    t.add_argument("--seed", type=int)
+    t.add_argument("--epochs", type=int)
+    t.add_argument("--examples", type=int, help="training examples to generate")
+    t.add_argument("--config", type=Path, help="a TrainConfig JSON to start from")
+    e = sub.add_parser("evaluate")
+    e.add_argument("--model", type=Path, required=True)
+    e.add_argument("--data", type=Path)
+    e.add_argument("--json", type=Path, help="also write the result here")
+    x = sub.add_parser("export")
+    x.add_argument("--run", type=Path, required=True)
+    x.add_argument("--out", type=Path, required=True)
+    x.add_argument("--compare", type=Path, nargs="*", default=[], help="exported models to compare with")
+    return p
+
+
+def _train_config(args: argparse.Namespace) -> TrainConfig:
+    if args.resume and (args.out / "config.json").exists():
+        config = TrainConfig.load(args.out / "config.json")
+    elif args.config:
+        config = TrainConfig.load(args.config)
+    else:
+        config = TrainConfig()
+    config = config.with_attention(args.attention) if not args.resume else config
+    if args.seed is not None:
+        config = replace(config, seed=args.seed)
+    if args.epochs is not None:
+        config = replace(config, epochs=args.epochs)
+    if args.examples is not None:
+        config = replace(config, data=replace(config.data, train_examples=args.examples))
+    return config
+
+
+def main(argv: list[str]) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "generate":
+        from training.timenorm.generator import GeneratorConfig, generate
+
+        for s in generate(args.n, GeneratorConfig(seed=args.seed)):
+            print(f"{json.dumps(s.text)}\t{s.label}\t{s.category}")
+        return 0
+    if args.command == "train":
+        from training.timenorm.train import train
+
+        config = _train_config(args)
+        if args.resume and config.model.attention != args.attention:
+            print(f"note: resuming a {config.model.attention} run", file=sys.stderr)
+        train(config, args.out, resume=args.resume, warm_start=args.warm_start)
+        return 0
+    if args.command == "evaluate":
+        from training.timenorm.evaluate import HANDWRITTEN_SET, evaluate_saved_model, format_report, write_json
+
+        result = evaluate_saved_model(args.model, args.data or HANDWRITTEN_SET)
+        print(format_report(result))
+        if args.json:
+            write_json(result, args.json)
+        return 0
+    if args.command == "export":
+        from training.timenorm.evaluate import format_report
+        from training.timenorm.export import export_run
+
+        command = "python -m training timenorm " + shlex.join(argv)
+        metrics = export_run(args.run, args.out, compare=args.compare, command=command)
+        print(format_report(metrics["handwritten"]))
+        print(f"exported to {args.out} ({metrics['saved_model_bytes'] / 1e6:.2f} MB)")
+        return 0
+    return 2

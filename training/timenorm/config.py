@@ -1,0 +1,65 @@
+"""Typed configuration of the normalizer: model, data and training (saved as JSON)."""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Literal
+
+AttentionKind = Literal["bahdanau", "luong-dot", "luong-general"]
+ATTENTION_KINDS: tuple[str, ...] = ("bahdanau", "luong-dot", "luong-general")
+
+
+@dataclass(frozen=True)
+class ModelConfig:
+    attention: AttentionKind = "bahdanau"
+    embedding_dim: int = 32
+    encoder_units: int = 64  # per direction; encoder states have 2 * encoder_units
+    decoder_units: int = 128
+    attention_units: int = 128  # Bahdanau only
+    max_input_chars: int = 64  # longer (normalized) texts are truncated
+
+    def __post_init__(self) -> None:
+        if self.attention not in ATTENTION_KINDS:
+            raise ValueError(f"attention must be one of {ATTENTION_KINDS}, not {self.attention!r}")
+        if self.attention == "luong-dot" and self.decoder_units != 2 * self.encoder_units:
+            raise ValueError("luong-dot needs decoder_units == 2 * encoder_units")
+
+
+@dataclass(frozen=True)
+class DataConfig:
+    train_examples: int = 60_000
+    validation_examples: int = 2_000
+    seed: int = 20261121
+    negative_fraction: float = 0.12
+    categories: tuple[str, ...] = ()  # restrict the generator (tests use a narrow slice)
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    model: ModelConfig = field(default_factory=ModelConfig)
+    data: DataConfig = field(default_factory=DataConfig)
+    epochs: int = 8
+    batch_size: int = 128
+    learning_rate: float = 3e-3
+    final_learning_rate: float = 3e-4  # cosine decay to this
+    clip_norm: float = 1.0
+    seed: int = 1234
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=2, sort_keys=True)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "TrainConfig":
+        data = dict(data)
+        model = ModelConfig(**data.pop("model"))
+        raw = dict(data.pop("data"))
+        raw["categories"] = tuple(raw.get("categories", ()))
+        return cls(model=model, data=DataConfig(**raw), **data)
+
+    @classmethod
+    def load(cls, path: Path) -> "TrainConfig":
+        return cls.from_dict(json.loads(Path(path).read_text(encoding="utf-8")))
+
+    def with_attention(self, kind: str) -> "TrainConfig":
+        return replace(self, model=replace(self.model, attention=kind))

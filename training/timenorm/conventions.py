@@ -1,0 +1,71 @@
+"""The labelling conventions of the spec, as one function from a parsed phrase to HH:MM.
+
+A phrase is described by what was *said*: an hour (as spoken, 0-23) or an anchor
+(noon/midnight), a minute offset and how it relates to the hour (plain "seven thirty",
+"ten past", "twenty to"), and an optional period (am/pm/at night).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Relation = Literal["plain", "past", "to"]
+Period = Literal["am", "pm", "night"]
+Anchor = Literal["noon", "midnight"]
+
+NO_TIME = ""  # the label of a text that holds no time
+
+
+@dataclass(frozen=True)
+class SpokenTime:
+    """A time as said. ``hour`` is None exactly when ``anchor`` is set."""
+
+    hour: int | None
+    minutes: int = 0
+    relation: Relation = "plain"
+    period: Period | None = None
+    anchor: Anchor | None = None
+
+    def __post_init__(self) -> None:
+        if (self.hour is None) == (self.anchor is None):
+            raise ValueError("exactly one of hour and anchor must be set")
+        if self.hour is not None and not 0 <= self.hour <= 23:
+            raise ValueError(f"hour out of range: {self.hour}")
+        if not 0 <= self.minutes <= 59:
+            raise ValueError(f"minutes out of range: {self.minutes}")
+        if self.relation != "plain" and not 1 <= self.minutes <= 30:
+            raise ValueError("past/to take 1-30 minutes")
+        if self.period is not None and (self.anchor is not None or not 1 <= (self.hour or 0) <= 12):
+            raise ValueError("am/pm/part of day only go with a 12-hour hour 1-12")
+
+
+def resolve(spoken: SpokenTime) -> str:
+    """The ``HH:MM`` label of a spoken time, following the spec's conventions."""
+    if spoken.anchor is not None:
+        base = 12 * 60 if spoken.anchor == "noon" else 0
+        if spoken.relation == "past":
+            base += spoken.minutes
+        elif spoken.relation == "to":
+            base -= spoken.minutes
+        hour, minute = divmod(base % (24 * 60), 60)
+        return f"{hour:02d}:{minute:02d}"
+    hour, minute = spoken.hour, spoken.minutes
+    assert hour is not None
+    if spoken.relation == "past":
+        minute = spoken.minutes
+    elif spoken.relation == "to":
+        hour, minute = hour - 1, 60 - spoken.minutes
+        if hour == 0 and spoken.hour == 1:
+            hour = 12  # 12-hour reading: "twenty to one" is 12:40
+        elif hour < 0:
+            hour = 23
+    if spoken.period == "am":
+        hour = 0 if hour == 12 else hour
+    elif spoken.period == "pm":
+        hour = hour + 12 if 1 <= hour <= 11 else hour
+    elif spoken.period == "night":
+        if 6 <= hour <= 11:
+            hour += 12
+        elif hour == 12:
+            hour = 0
+    return f"{hour:02d}:{minute:02d}"

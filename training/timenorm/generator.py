@@ -1,0 +1,78 @@
+"""Seeded synthetic data: (text, HH:MM label, category) triples, including no-time texts.
+
+Each positive sample is built from a ``SpokenTime`` (what is said) whose label comes from
+``conventions.resolve``; the surface text is one of many phrasings of it, wrapped in
+random context, spacing, punctuation and casing. Pure Python, no TensorFlow.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+from training.timenorm import phrasing
+from training.timenorm.conventions import NO_TIME, SpokenTime, resolve
+from training.timenorm.noise import add_context, negative_text, surface_noise
+
+
+@dataclass(frozen=True)
+class Sample:
+    text: str
+    label: str  # "HH:MM" or NO_TIME ("")
+    category: str
+    spoken: SpokenTime | None = None  # the structure behind a positive sample
+
+
+@dataclass(frozen=True)
+class GeneratorConfig:
+    seed: int = 0
+    negative_fraction: float = 0.12
+    context_probability: float = 0.55
+    max_chars: int = 64
+    categories: tuple[str, ...] = ()  # restrict to these phrasing families (empty = all)
+
+
+def _phrase_families() -> dict[str, tuple[float, Callable[[random.Random], tuple[str, SpokenTime]]]]:
+    return {
+        "digits-colon": (5.0, phrasing.digits_colon),
+        "digits-compact": (3.0, phrasing.digits_compact),
+        "ampm": (5.0, phrasing.digits_ampm),
+        "words-plain": (4.0, phrasing.words_plain),
+        "words-relative": (6.0, phrasing.words_relative),
+        "part-of-day": (4.0, phrasing.part_of_day),
+        "noon-midnight": (2.0, phrasing.noon_midnight),
+        "british-half": (1.5, phrasing.british_half),
+        "military": (2.0, phrasing.military),
+        "hour-only": (2.5, phrasing.hour_only),
+    }
+
+
+FAMILIES = tuple(_phrase_families())
+
+
+def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfig()) -> Sample:
+    """One sample drawn from ``rng``."""
+    if rng.random() < config.negative_fraction:
+        text = negative_text(rng)
+        return Sample(text[: config.max_chars], NO_TIME, "no-time")
+    families = _phrase_families()
+    names = [n for n in families if not config.categories or n in config.categories]
+    name = rng.choices(names, weights=[families[n][0] for n in names])[0]
+    phrase, spoken = families[name][1](rng)
+    text = add_context(phrase, rng) if rng.random() < config.context_probability else phrase
+    text = surface_noise(text, rng)
+    if len(text.strip()) > config.max_chars:  # keep the time inside the model's window
+        text = surface_noise(phrase, rng)
+    return Sample(text, resolve(spoken), name, spoken)
+
+
+def generate(n: int, config: GeneratorConfig = GeneratorConfig()) -> list[Sample]:
+    """``n`` samples; the same config (seed included) always gives the same list."""
+    rng = random.Random(config.seed)
+    return [generate_sample(rng, config) for _ in range(n)]
+
+
+def iterate(config: GeneratorConfig = GeneratorConfig()) -> Iterator[Sample]:
+    rng = random.Random(config.seed)
+    while True:
+        yield generate_sample(rng, config)

@@ -1,0 +1,122 @@
+"""Context, surface noise and no-time texts for the generator (pure Python)."""
+from __future__ import annotations
+
+import random
+
+from training.timenorm.numbers import NUMBER_WORDS
+from training.timenorm.words import (
+    COMMENTS_AFTER, FILLERS_AFTER, FILLERS_BEFORE, NO_TIME_PHRASES, PREFIXES, RANDOM_WORDS, SUFFIXES,
+)
+
+END_PUNCTUATION = ("", "", "", "", "!", "?", ".", "!!", "...", "?!", " :)", ";", ",", " !")
+
+
+_LETTERS = "aaabcdeeefghiiijklmnooopqrstuuvwxyz"
+#: Pseudo-words never contain these (they would carry, or look like, time information).
+_TIME_PARTS = tuple(w for w in NUMBER_WORDS if len(w) >= 3) + (
+    "noon", "midday", "midnight", "morning", "afternoon", "evening", "night", "clock", "hour", "hrs",
+)
+_TIME_WORDS = {"am", "pm", "oh", "hr", "h", "o", "a", "p", "m"}
+
+
+def pseudo_word(rng: random.Random) -> str:
+    """A random letter string ("appt", "zorb"): the model must learn to ignore unknown words."""
+    while True:
+        word = "".join(rng.choice(_LETTERS) for _ in range(rng.randint(2, 8)))
+        if word not in _TIME_WORDS and not any(part in word for part in _TIME_PARTS):
+            return word
+
+
+def _random_words(rng: random.Random, low: int, high: int) -> str:
+    return " ".join(rng.choice(RANDOM_WORDS) if rng.random() < 0.8 else pseudo_word(rng)
+                    for _ in range(rng.randint(low, high)))
+
+
+def add_context(phrase: str, rng: random.Random) -> str:
+    """Surround a time phrase with fillers and words that do not change the time."""
+    before: list[str] = []
+    after: list[str] = []
+    if rng.random() < 0.6:
+        before.append(rng.choice(PREFIXES) if rng.random() < 0.7 else _random_words(rng, 1, 4))
+        if rng.random() < 0.15:
+            before[-1] += rng.choice([",", ":", " -"])
+    if rng.random() < 0.55:
+        before.append(rng.choice(FILLERS_BEFORE))
+    if rng.random() < 0.08:
+        after.append(rng.choice(FILLERS_AFTER))
+    if rng.random() < 0.12:
+        after.append(rng.choice(COMMENTS_AFTER))
+    if rng.random() < 0.4:
+        after.append(rng.choice(SUFFIXES) if rng.random() < 0.6 else _random_words(rng, 1, 5))
+    if after and rng.random() < 0.15:  # "tomorrow at 7" order
+        before.insert(0, after.pop())
+    return " ".join(before + [phrase] + after)
+
+
+def _case(text: str, rng: random.Random) -> str:
+    r = rng.random()
+    if r < 0.55:
+        return text.lower() if rng.random() < 0.7 else text
+    if r < 0.7:
+        return text[:1].upper() + text[1:]
+    if r < 0.8:
+        return text.upper()
+    if r < 0.9:
+        return text.title()
+    return "".join(c.upper() if rng.random() < 0.3 else c for c in text)
+
+
+def surface_noise(text: str, rng: random.Random) -> str:
+    """Casing, doubled or stray whitespace, end punctuation, quotes."""
+    text = _case(text, rng)
+    if rng.random() < 0.12:
+        text = text.replace(" ", rng.choice(["  ", "   ", " \t"]), rng.randint(1, 2))
+    text += rng.choice(END_PUNCTUATION)
+    if rng.random() < 0.04:
+        left, right = rng.choice([('"', '"'), ("(", ")"), ("'", "'"), ("[", "]"), ("*", "*")])
+        text = f"{left}{text}{right}"
+    if rng.random() < 0.08:
+        text = rng.choice([" ", "  ", "\n", "\t"]) + text
+    if rng.random() < 0.08:
+        text += rng.choice([" ", "  ", "\n"])
+    return text
+
+
+def _out_of_range_digits(rng: random.Random) -> str:
+    if rng.random() < 0.5:
+        hour, minute = rng.randint(24, 99), rng.randint(0, 99)
+    else:
+        hour, minute = rng.randint(0, 23), rng.randint(60, 99)
+    sep = rng.choice([":", ":", ".", ""])
+    hh = f"{hour:02d}" if sep == "" or rng.random() < 0.5 else str(hour)
+    return f"{hh}{sep}{minute:02d}"
+
+
+def negative_text(rng: random.Random) -> str:
+    """A text with no time in it: words, impossible clock readings, long numbers, punctuation."""
+    kind = rng.choices(["words", "context", "phrase", "digits", "long", "punct", "twodigit"],
+                       weights=[5, 2, 3, 3, 1, 1, 1])[0]
+    if kind == "words":
+        text = _random_words(rng, 1, 8)
+    elif kind == "phrase":
+        parts = [rng.choice(NO_TIME_PHRASES)]
+        if rng.random() < 0.5:
+            parts.insert(rng.randint(0, 1), _random_words(rng, 1, 4))
+        text = " ".join(parts)
+    elif kind == "context":
+        parts = [rng.choice(PREFIXES)] if rng.random() < 0.7 else []
+        parts.append(rng.choice(SUFFIXES))
+        text = " ".join(parts)
+    elif kind == "digits":
+        text = _out_of_range_digits(rng)
+        if rng.random() < 0.5:
+            text = f"{rng.choice(PREFIXES)} {rng.choice(FILLERS_BEFORE)} {text}"
+    elif kind == "long":
+        text = str(rng.randint(10_000, 10**9))
+        if rng.random() < 0.4:
+            text = f"{_random_words(rng, 1, 3)} {text}"
+    elif kind == "twodigit":
+        text = f"{_random_words(rng, 1, 3)} {rng.randint(25, 99)} {_random_words(rng, 0, 2)}".strip()
+    else:
+        return rng.choice(["", " ", "?", "!!", "...", "-", ":", "??", "…", "--", ":-)", "ok", "hmm"])
+    return surface_noise(text, rng)

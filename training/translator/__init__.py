@@ -1,0 +1,1 @@
+"""English→German Transformer: data, tokenizer, model, training, decoding and export."""

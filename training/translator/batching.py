@@ -1,0 +1,54 @@
+"""Shuffled, length-bucketed batches of token ids (little padding, roughly constant tokens)."""
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import numpy as np
+
+BOS_ID = 2
+
+
+def pad_batch(sequences: Sequence[np.ndarray], multiple: int = 1) -> np.ndarray:
+    """Right-pad with 0 to the longest length, rounded up to ``multiple``."""
+    longest = max(len(s) for s in sequences)
+    longest = -(-longest // multiple) * multiple
+    out = np.zeros((len(sequences), longest), dtype=np.int32)
+    for i, s in enumerate(sequences):
+        out[i, : len(s)] = s
+    return out
+
+
+def make_batches(
+    source: Sequence[np.ndarray], target: Sequence[np.ndarray], batch_tokens: int,
+    rng: np.random.Generator, bucket_width: int = 4,
+) -> list[np.ndarray]:
+    """Index batches: pairs sorted by (bucketed) length, cut so that each batch holds about
+    ``batch_tokens`` padded source+target tokens, then shuffled."""
+    lengths = np.array([max(len(s), len(t)) for s, t in zip(source, target)])
+    noise = rng.random(len(lengths))  # shuffles within a bucket
+    order = np.lexsort((noise, lengths // bucket_width))
+    batches: list[np.ndarray] = []
+    start = 0
+    while start < len(order):
+        longest = 0
+        end = start
+        while end < len(order):
+            longest_next = max(longest, lengths[order[end]])
+            if (end - start + 1) * longest_next * 2 > batch_tokens and end > start:
+                break
+            longest = longest_next
+            end += 1
+        batches.append(order[start:end])
+        start = end
+    rng.shuffle(batches)  # type: ignore[arg-type]
+    return batches
+
+
+def batch_arrays(
+    source: Sequence[np.ndarray], target: Sequence[np.ndarray], index: np.ndarray, multiple: int = 1
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(source_ids, decoder_input, labels)``; decoder input = BOS + labels[:-1]."""
+    src = pad_batch([source[i] for i in index], multiple)
+    labels = pad_batch([target[i] for i in index], multiple)
+    dec_in = np.concatenate([np.full((len(index), 1), BOS_ID, np.int32), labels[:, :-1]], axis=1)
+    return src, dec_in, labels

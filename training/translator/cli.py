@@ -1,0 +1,89 @@
+"""``python -m training translator prepare|train|evaluate|export|average ...``."""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from training.translator.config import DataConfig, TranslatorConfig, override
+
+
+def _config(args: argparse.Namespace) -> TranslatorConfig:
+    cfg = TranslatorConfig.load(Path(args.config)) if getattr(args, "config", None) else TranslatorConfig()
+    override(cfg, getattr(args, "set", None) or [])
+    return cfg
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m training translator")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("prepare", help="clean data, train the SentencePiece model, encode")
+    p.add_argument("--config")
+    p.add_argument("--set", action="append", help="section.key=value override")
+
+    t = sub.add_parser("train", help="train (or resume) the Transformer")
+    t.add_argument("--config")
+    t.add_argument("--set", action="append", help="section.key=value override")
+    t.add_argument("--resume", action="store_true", help="continue from the run's last checkpoint")
+    t.add_argument("--warm-start", help="shipped model dir (…/1) or checkpoint to start from")
+    t.add_argument("--time-budget-minutes", type=float)
+    t.add_argument("--max-steps", type=int, default=0)
+
+    e = sub.add_parser("evaluate", help="BLEU/chrF on a held-out split")
+    e.add_argument("model", help="SavedModel dir (models/translator-en-de/1) or checkpoint prefix")
+    e.add_argument("--config", help="config.json (for checkpoints; default: the run's)")
+    e.add_argument("--split", default="dev", choices=["dev", "test"])
+    e.add_argument("--beam-size", type=int, default=1)
+    e.add_argument("--length-penalty", type=float, default=0.6)
+    e.add_argument("--limit", type=int, default=0, help="first N sentences only")
+    e.add_argument("--batch-size", type=int, default=64)
+    e.add_argument("--output", help="write hypotheses here")
+    e.add_argument("--no-postprocess", action="store_true", help="raw model output only")
+    e.add_argument("--average-last", type=int, default=0, help="model = checkpoint dir; average its last N")
+    e.add_argument("--record", action="store_true", help="add the result to the export's metrics.json")
+
+    c = sub.add_parser("card", help="write MODEL_CARD.md for an export (from its metrics/config)")
+    c.add_argument("model", help="export dir, e.g. models/translator-en-de/1")
+    c.add_argument("--run-dir", default="runs/translator")
+
+    x = sub.add_parser("export", help="export a checkpoint (or an average) as a SavedModel")
+    x.add_argument("--config", help="config.json (default: the run's)")
+    x.add_argument("--checkpoint", action="append", help="checkpoint prefix; several = average")
+    x.add_argument("--last", type=int, default=0, help="average the run's last N checkpoints")
+    x.add_argument("--out", default="models/translator-en-de/1")
+    x.add_argument("--version", default="1")
+    x.add_argument("--float16", action="store_true", help="store weights as float16")
+
+    args = parser.parse_args(argv)
+    if args.command == "prepare":
+        from training.translator.prepare import prepare
+
+        summary = prepare(_config(args).data)
+        print(json.dumps(summary["cleaning"], indent=2))
+        return 0
+    if args.command == "train":
+        from training.translator.train import train
+
+        cfg = _config(args)
+        if args.time_budget_minutes is not None:
+            cfg.train.time_budget_minutes = args.time_budget_minutes
+        train(cfg, resume=args.resume, warm_start=args.warm_start, max_steps=args.max_steps)
+        return 0
+    if args.command == "evaluate":
+        from training.translator.evaluate import evaluate_cli
+
+        return evaluate_cli(args)
+    if args.command == "card":
+        from training.translator.model_card import write_card
+
+        print(write_card(Path(args.model), Path(args.run_dir)))
+        return 0
+    if args.command == "export":
+        from training.translator.export import export_cli
+
+        return export_cli(args)
+    return 2
+
+
+__all__ = ["main", "DataConfig"]

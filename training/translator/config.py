@@ -1,0 +1,106 @@
+"""Typed configuration for the translator (saved as JSON next to checkpoints and exports)."""
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+SHARED_DIR = Path(__file__).resolve().parents[2].parent / "shared"
+
+
+@dataclass
+class DataConfig:
+    corpus: str = str(SHARED_DIR / "data/tatoeba-deu-eng/deu-eng.tsv.gz")
+    heldout_dir: str = str(SHARED_DIR / "data/tatoeba-deu-eng/heldout-2021")
+    bpemb_en_model: str = str(SHARED_DIR / "data/bpemb/en/en.wiki.bpe.vs10000.model")
+    out_dir: str = "data/translator"
+    tokenizer: str = "joint"  # one shared case-preserving BPE (the only setup implemented)
+    vocab_size: int = 8000
+    max_tokens: int = 64  # drop pairs longer than this (in pieces) on either side
+    max_chars: int = 300
+    max_length_ratio: float = 3.0  # drop pairs whose char-length ratio exceeds this
+    number_augment_copies: int = 2  # extra copies of number pairs with random digits
+    seed: int = 13
+
+
+@dataclass
+class ModelConfig:
+    vocab_size: int = 8000  # joint vocabulary (shared, tied embeddings)
+    d_model: int = 256
+    num_heads: int = 4
+    d_ff: int = 1024
+    encoder_layers: int = 4
+    decoder_layers: int = 4
+    dropout: float = 0.1
+    pre_norm: bool = True  # LN before each sub-layer (+ final LN); False = the paper's post-norm
+    max_position: int = 256
+    pad_id: int = 0
+    bos_id: int = 2
+    eos_id: int = 3
+
+
+@dataclass
+class TrainConfig:
+    run_dir: str = "runs/translator"
+    batch_tokens: int = 3000  # padded target+source tokens per batch (approx.)
+    label_smoothing: float = 0.1
+    peak_learning_rate: float = 1e-3
+    warmup_steps: int = 1000
+    beta_2: float = 0.98
+    clip_norm: float = 1.0
+    epochs: int = 100
+    time_budget_minutes: float = 0.0  # 0 = no budget
+    checkpoint_every_minutes: float = 5.0
+    keep_checkpoints: int = 8
+    eval_every_steps: int = 0  # 0 = after each epoch only
+    eval_sentences: int = 500  # dev subset for BLEU during training (greedy)
+    jit_compile: bool = False
+    seed: int = 1234
+
+
+@dataclass
+class TranslatorConfig:
+    data: DataConfig = field(default_factory=DataConfig)
+    model: ModelConfig = field(default_factory=ModelConfig)
+    train: TrainConfig = field(default_factory=TrainConfig)
+
+    def to_json(self) -> str:
+        return json.dumps(dataclasses.asdict(self), indent=2)
+
+    def save(self, path: Path) -> None:
+        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> "TranslatorConfig":
+        return cls(
+            data=_build(DataConfig, raw.get("data", {})),
+            model=_build(ModelConfig, raw.get("model", {})),
+            train=_build(TrainConfig, raw.get("train", {})),
+        )
+
+    @classmethod
+    def load(cls, path: Path) -> "TranslatorConfig":
+        return cls.from_dict(json.loads(Path(path).read_text(encoding="utf-8")))
+
+
+def _build(kind: type[T], raw: dict[str, Any]) -> T:
+    names = {f.name for f in dataclasses.fields(kind)}  # type: ignore[arg-type]
+    return kind(**{k: v for k, v in raw.items() if k in names})  # type: ignore[call-arg]
+
+
+def override(obj: Any, assignments: list[str]) -> None:
+    """Apply ``section.key=value`` strings (e.g. ``model.d_model=128``) to a config."""
+    for item in assignments:
+        key, _, value = item.partition("=")
+        section, _, name = key.partition(".")
+        target = getattr(obj, section)
+        current = getattr(target, name)
+        if isinstance(current, bool):
+            new: Any = value.lower() in {"1", "true", "yes"}
+        else:
+            new = type(current)(value)
+        setattr(target, name, new)

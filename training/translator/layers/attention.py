@@ -1,0 +1,63 @@
+"""Multi-head scaled dot-product attention that returns per-head weights and takes a KV cache."""
+from __future__ import annotations
+
+import keras
+import tensorflow as tf
+
+
+class MultiHeadAttention(keras.layers.Layer):
+    """softmax(Q Kᵀ / √d_k + bias) V over ``num_heads`` heads.
+
+    ``bias`` is additive (0 = visible, -1e9 = masked) and broadcasts to ``[B, H, Q, K]``.
+    Keys/values can be projected once (``project_kv``) and reused or extended step by step
+    (``attend``), which is what the decoder's key/value cache does.
+    """
+
+    def __init__(self, d_model: int, num_heads: int, dropout: float = 0.0, **kwargs):
+        super().__init__(**kwargs)
+        if d_model % num_heads:
+            raise ValueError(f"d_model {d_model} is not divisible by num_heads {num_heads}")
+        self.d_model, self.num_heads = d_model, num_heads
+        self.depth = d_model // num_heads
+        self.query = keras.layers.Dense(d_model, name="query")
+        self.key = keras.layers.Dense(d_model, name="key")
+        self.value = keras.layers.Dense(d_model, name="value")
+        self.out = keras.layers.Dense(d_model, name="out")
+        self.dropout = keras.layers.Dropout(dropout)
+
+    def build(self, input_shape=None):
+        for dense in (self.query, self.key, self.value, self.out):
+            dense.build((None, None, self.d_model))
+        self.built = True
+
+    def split_heads(self, x: tf.Tensor) -> tf.Tensor:
+        """``[B, T, D]`` → ``[B, H, T, D/H]``."""
+        batch, length = tf.shape(x)[0], tf.shape(x)[1]
+        x = tf.reshape(x, [batch, length, self.num_heads, self.depth])
+        return tf.transpose(x, [0, 2, 1, 3])
+
+    def project_kv(self, x: tf.Tensor) -> tuple[tf.Tensor, tf.Tensor]:
+        return self.split_heads(self.key(x)), self.split_heads(self.value(x))
+
+    def attend(
+        self,
+        query_input: tf.Tensor,
+        keys: tf.Tensor,
+        values: tf.Tensor,
+        bias: tf.Tensor | None = None,
+        training: bool = False,
+    ) -> tuple[tf.Tensor, tf.Tensor]:
+        """Returns the output ``[B, Q, D]`` and the attention weights ``[B, H, Q, K]``."""
+        q = self.split_heads(self.query(query_input)) * (self.depth**-0.5)
+        scores = tf.einsum("bhqd,bhkd->bhqk", q, keys)
+        if bias is not None:
+            scores += bias
+        weights = tf.nn.softmax(scores, axis=-1)
+        context = tf.einsum("bhqk,bhkd->bhqd", self.dropout(weights, training=training), values)
+        batch, length = tf.shape(context)[0], tf.shape(context)[2]
+        context = tf.reshape(tf.transpose(context, [0, 2, 1, 3]), [batch, length, self.d_model])
+        return self.out(context), weights
+
+    def call(self, query_input, kv_input, bias=None, training=False):
+        keys, values = self.project_kv(kv_input)
+        return self.attend(query_input, keys, values, bias, training=training)

@@ -1,0 +1,124 @@
+"""Decoder: causal self-attention, cross-attention over the source, feed-forward; with KV cache."""
+from __future__ import annotations
+
+import keras
+import tensorflow as tf
+
+from training.translator.layers.attention import MultiHeadAttention
+from training.translator.layers.feed_forward import FeedForward
+from training.translator.layers.residual import ResidualNorm
+
+Cache = dict[str, tf.Tensor]
+
+
+class CausalSelfAttention(MultiHeadAttention):
+    """Self-attention that only looks back: a look-ahead mask, or the cache of earlier steps."""
+
+    def step(self, x: tf.Tensor, cache: Cache) -> tuple[tf.Tensor, tf.Tensor, Cache]:
+        """One new position ``x [N, 1, D]``; appends its keys/values to ``cache``."""
+        keys, values = self.project_kv(x)
+        keys = tf.concat([cache["k"], keys], axis=2)
+        values = tf.concat([cache["v"], values], axis=2)
+        out, weights = self.attend(x, keys, values, None, training=False)
+        return out, weights, {"k": keys, "v": values}
+
+
+class CrossAttention(MultiHeadAttention):
+    """Decoder queries over the encoder output; its keys/values are computed once per sentence."""
+
+
+class DecoderLayer(keras.layers.Layer):
+    def __init__(self, d_model: int, num_heads: int, d_ff: int, dropout: float, pre_norm: bool, **kwargs):
+        super().__init__(**kwargs)
+        self.self_attention = CausalSelfAttention(d_model, num_heads, dropout, name="self_attention")
+        self.cross_attention = CrossAttention(d_model, num_heads, dropout, name="cross_attention")
+        self.feed_forward = FeedForward(d_model, d_ff, dropout, name="feed_forward")
+        self.self_block = ResidualNorm(d_model, dropout, pre_norm, name="self_block")
+        self.cross_block = ResidualNorm(d_model, dropout, pre_norm, name="cross_block")
+        self.ff_block = ResidualNorm(d_model, dropout, pre_norm, name="ff_block")
+
+    def build(self, input_shape=None):
+        for layer in (self.self_attention, self.cross_attention, self.feed_forward,
+                      self.self_block, self.cross_block, self.ff_block):
+            layer.build(None)
+        self.built = True
+
+    def call(self, x, memory, causal_bias, memory_bias, training=False):
+        x, self_w = self.self_block.wrap(
+            x, lambda h: self.self_attention(h, h, causal_bias, training=training), training=training
+        )
+        x, cross_w = self.cross_block.wrap(
+            x, lambda h: self.cross_attention(h, memory, memory_bias, training=training),
+            training=training,
+        )
+        x, _ = self.ff_block.wrap(x, lambda h: self.feed_forward(h, training=training), training=training)
+        return x, self_w, cross_w
+
+    def step(self, x, self_cache: Cache, cross_kv: Cache, memory_bias):
+        """Incremental decoding of one position with cached keys/values (inference only)."""
+        holder: dict[str, Cache] = {}
+
+        def self_attend(h):
+            out, weights, holder["cache"] = self.self_attention.step(h, self_cache)
+            return out, weights
+
+        x, _ = self.self_block.wrap(x, self_attend)
+        x, cross_w = self.cross_block.wrap(
+            x, lambda h: self.cross_attention.attend(h, cross_kv["k"], cross_kv["v"], memory_bias)
+        )
+        x, _ = self.ff_block.wrap(x, self.feed_forward)
+        return x, holder["cache"], cross_w
+
+
+class Decoder(keras.layers.Layer):
+    def __init__(self, num_layers: int, d_model: int, num_heads: int, d_ff: int, dropout: float,
+                 pre_norm: bool, **kwargs):
+        super().__init__(**kwargs)
+        self.d_model, self.num_heads, self.pre_norm = d_model, num_heads, pre_norm
+        self.num_layers = num_layers
+        # Attributes, not a list, so that TF checkpoints/SavedModels track every layer.
+        for i in range(num_layers):
+            setattr(self, f"layer_{i}", DecoderLayer(d_model, num_heads, d_ff, dropout, pre_norm, name=f"layer_{i}"))
+        self.final_norm = keras.layers.LayerNormalization(epsilon=1e-6, name="final_norm")
+
+    @property
+    def blocks(self) -> list:
+        return [getattr(self, f"layer_{i}") for i in range(self.num_layers)]
+
+    def build(self, input_shape=None):
+        for layer in self.blocks:
+            layer.build(None)
+        self.final_norm.build((None, None, self.d_model))
+        self.built = True
+
+    def call(self, x, memory, causal_bias, memory_bias, training=False):
+        self_weights, cross_weights = [], []
+        for layer in self.blocks:
+            x, sw, cw = layer(x, memory, causal_bias, memory_bias, training=training)
+            self_weights.append(sw)
+            cross_weights.append(cw)
+        if self.pre_norm:
+            x = self.final_norm(x)
+        return x, self_weights, cross_weights
+
+    def init_cache(self, memory: tf.Tensor) -> tuple[list[Cache], list[Cache]]:
+        """Empty self-attention caches and the cross-attention keys/values of ``memory``."""
+        batch = tf.shape(memory)[0]
+        depth = self.d_model // self.num_heads
+        empty = tf.zeros([batch, self.num_heads, 0, depth], dtype=memory.dtype)
+        self_caches = [{"k": empty, "v": empty} for _ in self.blocks]
+        cross = []
+        for layer in self.blocks:
+            k, v = layer.cross_attention.project_kv(memory)
+            cross.append({"k": k, "v": v})
+        return self_caches, cross
+
+    def step(self, x, self_caches: list[Cache], cross_kv: list[Cache], memory_bias):
+        new_caches, cross_weights = [], []
+        for layer, cache, kv in zip(self.blocks, self_caches, cross_kv):
+            x, cache, cw = layer.step(x, cache, kv, memory_bias)
+            new_caches.append(cache)
+            cross_weights.append(cw)
+        if self.pre_norm:
+            x = self.final_norm(x)
+        return x, new_caches, cross_weights

@@ -1,0 +1,64 @@
+"""Encoder: a stack of self-attention + feed-forward layers over the source tokens."""
+from __future__ import annotations
+
+import keras
+import tensorflow as tf
+
+from training.translator.layers.attention import MultiHeadAttention
+from training.translator.layers.feed_forward import FeedForward
+from training.translator.layers.residual import ResidualNorm
+
+
+class EncoderLayer(keras.layers.Layer):
+    def __init__(self, d_model: int, num_heads: int, d_ff: int, dropout: float, pre_norm: bool, **kwargs):
+        super().__init__(**kwargs)
+        self.d_model = d_model
+        self.self_attention = MultiHeadAttention(d_model, num_heads, dropout, name="self_attention")
+        self.feed_forward = FeedForward(d_model, d_ff, dropout, name="feed_forward")
+        self.attention_block = ResidualNorm(d_model, dropout, pre_norm, name="attention_block")
+        self.ff_block = ResidualNorm(d_model, dropout, pre_norm, name="ff_block")
+
+    def build(self, input_shape=None):
+        for layer in (self.self_attention, self.feed_forward, self.attention_block, self.ff_block):
+            layer.build(None)
+        self.built = True
+
+    def call(self, x: tf.Tensor, bias: tf.Tensor, training: bool = False):
+        x, weights = self.attention_block.wrap(
+            x, lambda h: self.self_attention(h, h, bias, training=training), training=training
+        )
+        x, _ = self.ff_block.wrap(x, lambda h: self.feed_forward(h, training=training), training=training)
+        return x, weights
+
+
+class Encoder(keras.layers.Layer):
+    """Returns the encoded source ``[B, S, D]`` and each layer's weights ``[B, H, S, S]``."""
+
+    def __init__(self, num_layers: int, d_model: int, num_heads: int, d_ff: int, dropout: float,
+                 pre_norm: bool, **kwargs):
+        super().__init__(**kwargs)
+        self.d_model, self.pre_norm = d_model, pre_norm
+        self.num_layers = num_layers
+        # Attributes, not a list, so that TF checkpoints/SavedModels track every layer.
+        for i in range(num_layers):
+            setattr(self, f"layer_{i}", EncoderLayer(d_model, num_heads, d_ff, dropout, pre_norm, name=f"layer_{i}"))
+        self.final_norm = keras.layers.LayerNormalization(epsilon=1e-6, name="final_norm")
+
+    @property
+    def blocks(self) -> list:
+        return [getattr(self, f"layer_{i}") for i in range(self.num_layers)]
+
+    def build(self, input_shape=None):
+        for layer in self.blocks:
+            layer.build(None)
+        self.final_norm.build((None, None, self.d_model))
+        self.built = True
+
+    def call(self, x: tf.Tensor, bias: tf.Tensor, training: bool = False):
+        weights = []
+        for layer in self.blocks:
+            x, w = layer(x, bias, training=training)
+            weights.append(w)
+        if self.pre_norm:
+            x = self.final_norm(x)
+        return x, weights

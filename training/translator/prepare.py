@@ -1,0 +1,71 @@
+"""``prepare``: clean the corpus, add number-augmented copies, train the tokenizer, encode."""
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+
+from training.translator.config import DataConfig
+from training.translator.data import (
+    augment_numbers, clean_pairs, read_corpus, read_heldout, write_tsv,
+)
+from training.translator.tokenizer import JOINT_MODEL_NAME, Tokenizer, train_joint_bpe
+
+
+def save_ids(path: Path, sequences: list[list[int]]) -> None:
+    lengths = np.array([len(s) for s in sequences], dtype=np.int32)
+    flat = np.fromiter((i for s in sequences for i in s), dtype=np.int32, count=int(lengths.sum()))
+    np.savez(path, flat=flat, lengths=lengths)
+
+
+def load_ids(path: Path) -> list[np.ndarray]:
+    data = np.load(path)
+    offsets = np.concatenate([[0], np.cumsum(data["lengths"])])
+    flat = data["flat"]
+    return [flat[offsets[i]: offsets[i + 1]] for i in range(len(data["lengths"]))]
+
+
+def tokenizer_path(cfg: DataConfig) -> Path:
+    return Path(cfg.out_dir) / f"{JOINT_MODEL_NAME}.model"
+
+
+def prepare(cfg: DataConfig) -> dict:
+    out = Path(cfg.out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    exclude: set[str] = set()
+    for split in ("dev", "test"):
+        en, de = read_heldout(cfg.heldout_dir, split)
+        exclude.update(en)
+        exclude.update(de)
+    pairs, stats = clean_pairs(read_corpus(cfg.corpus), cfg, exclude)
+    random.Random(cfg.seed).shuffle(pairs)
+    # The tokenizer is trained on the cleaned corpus only (never on dev/test).
+    texts = out / "tokenizer-train.txt"
+    texts.write_text("".join(f"{en}\n{de}\n" for en, de in pairs), encoding="utf-8")
+    train_joint_bpe(texts, out, cfg.vocab_size, seed=cfg.seed)
+    tok = Tokenizer(tokenizer_path(cfg))
+
+    extra = augment_numbers(pairs, cfg.number_augment_copies, cfg.seed)
+    stats.number_augmented = len(extra)
+    train = pairs + extra
+    src, tgt = tok.encode([p[0] for p in train]), tok.encode([p[1] for p in train])
+    keep = [i for i in range(len(train)) if len(src[i]) <= cfg.max_tokens and len(tgt[i]) <= cfg.max_tokens]
+    stats.too_long += len(train) - len(keep)
+    stats.notes.append(f"dropped {len(train) - len(keep)} pairs over {cfg.max_tokens} pieces")
+    train = [train[i] for i in keep]
+    stats.train_pairs = len(train)
+    write_tsv(out / "train.tsv", train)
+    save_ids(out / "train-src.npz", [src[i] for i in keep])
+    save_ids(out / "train-tgt.npz", [tgt[i] for i in keep])
+    summary = {
+        "cleaning": dataclasses.asdict(stats),
+        "config": dataclasses.asdict(cfg),
+        "source_pieces_mean": float(np.mean([len(src[i]) for i in keep])),
+        "target_pieces_mean": float(np.mean([len(tgt[i]) for i in keep])),
+        "target_pieces_total": int(sum(len(tgt[i]) for i in keep)),
+    }
+    (out / "stats.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    return summary
