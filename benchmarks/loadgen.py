@@ -200,6 +200,7 @@ class ServerProcess:
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = Path(tempfile.mkstemp(prefix="service-", suffix=".log")[1])
         self.process: subprocess.Popen[bytes] | None = None
+        self.startup_s = float("nan")  # from spawning the process to /ready answering 200
 
     @property
     def pid(self) -> int:
@@ -207,6 +208,7 @@ class ServerProcess:
         return self.process.pid
 
     def __enter__(self) -> ServerProcess:
+        started = time.monotonic()
         command = [sys.executable, "-m", "service", "--host", "127.0.0.1", "--port", str(self.port),
                    "--models-dir", str(self.models_dir)]
         with self.log_path.open("wb") as log:
@@ -219,6 +221,8 @@ class ServerProcess:
         except BaseException:
             self.stop()
             raise
+        self.startup_s = time.monotonic() - started
+        print(f"  server pid {self.pid} ready on {self.url} after {self.startup_s:.1f} s", file=sys.stderr, flush=True)
         return self
 
     def __exit__(self, exc_type: object, *rest: object) -> None:

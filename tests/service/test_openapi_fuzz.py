@@ -78,7 +78,7 @@ class ServeWhenLoaded:
             while time.monotonic() < deadline:
                 if not (await client.get("/ready")).json()["loading"]:
                     return
-                await asyncio.sleep(0.1)
+                await asyncio.sleep(0.5)
         raise RuntimeError(f"models still loading after {READY_TIMEOUT_S} s")
 
 

@@ -43,8 +43,14 @@ def model_card(config: TrainConfig, metrics: dict, version: str) -> str:
         lines.append(f"| {name} | {r['exact_match']:.2%} | {r['total']} |")
     lines += ["", "### Attention comparison (same hand-written set, same data and training budget)", "",
               "| attention | exact match | correct/total |", "|---|---|---|"]
-    for kind, r in metrics["attention_comparison"].items():
+    comparison = metrics["attention_comparison"]
+    for kind, r in comparison.items():
         lines.append(f"| {kind} | {r['exact_match']:.2%} | {r['correct']}/{r['total']} |")
+    kinds = list(comparison)
+    lines += ["", "Per category:", "", "| category | " + " | ".join(kinds) + " |", "|---" * (len(kinds) + 1) + "|"]
+    for name in ev["per_category"]:
+        cells = [f"{comparison[k]['per_category'].get(name, float('nan')):.2%}" for k in kinds]
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
     if ev["errors"]:
         lines += ["", "### Misses of this model", ""]
         lines += [f"- `{e['text']!r}`: expected `{e['expected'] or '(no time)'}`, got `{e['predicted'] or '(no time)'}`"

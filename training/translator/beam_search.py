@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import tensorflow as tf
 
-from training.translator.decoding import length_penalty, make_stepper
+from training.translator.decoding import block_repeats, length_penalty, make_stepper
 
 NEG = -1e9
 
@@ -50,7 +50,7 @@ def beam_search(model, source_ids: tf.Tensor, beam_size: tf.Tensor, max_length: 
 
     def body(t, prefix, state, logp, finished, lengths):
         logits, state = step(prefix, state)
-        log_probs = tf.reshape(tf.nn.log_softmax(logits), [batch, k, vocab])
+        log_probs = tf.reshape(block_repeats(tf.nn.log_softmax(logits), prefix), [batch, k, vocab])
         log_probs = tf.where(finished[..., tf.newaxis], pad_row, log_probs)
         candidates = tf.reshape(logp[..., tf.newaxis] + log_probs, [batch, k * vocab])
         top_scores, top_index = tf.math.top_k(candidates, k)

@@ -12,6 +12,21 @@ from typing import Any
 import tensorflow as tf
 
 State = Any
+
+# A token may follow itself at most this many times in a row: decoder loops on rare words
+# ("ö ö ö ö ö …") are cut inside the search instead of running to the length limit.
+MAX_REPEAT = 4
+NEG = -1e9
+
+
+def block_repeats(log_probs: tf.Tensor, prefix: tf.Tensor, max_repeat: int = MAX_REPEAT) -> tf.Tensor:
+    """Forbid the last token of ``prefix`` when it already ended the prefix ``max_repeat`` times."""
+    tail = prefix[:, -max_repeat:]
+    last = prefix[:, -1]
+    looping = tf.logical_and(tf.shape(prefix)[1] >= max_repeat,
+                             tf.reduce_all(tf.equal(tail, last[:, tf.newaxis]), axis=1))
+    penalty = tf.one_hot(last, tf.shape(log_probs)[-1], on_value=NEG, off_value=0.0)
+    return log_probs + penalty * tf.cast(looping, tf.float32)[:, tf.newaxis]
 StepFn = Callable[[tf.Tensor, State], tuple[tf.Tensor, State]]
 
 
@@ -63,7 +78,7 @@ def greedy_decode(model, source_ids: tf.Tensor, max_length: tf.Tensor, alpha: tf
     def body(t, prefix, state, finished, logp, lengths):
         logits, state = step(prefix, state)
         log_probs = tf.nn.log_softmax(logits)
-        token = tf.argmax(log_probs, -1, output_type=tf.int32)
+        token = tf.argmax(block_repeats(log_probs, prefix), -1, output_type=tf.int32)
         token = tf.where(finished, cfg.pad_id, token)
         gained = tf.gather(log_probs, token, batch_dims=1)
         logp += tf.where(finished, 0.0, gained)

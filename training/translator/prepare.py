@@ -33,6 +33,8 @@ def tokenizer_path(cfg: DataConfig) -> Path:
 
 
 def prepare(cfg: DataConfig) -> dict:
+    if cfg.tokenizer != "joint":
+        raise ValueError(f"tokenizer {cfg.tokenizer!r} is not implemented (only 'joint'); see docs/translator.md")
     out = Path(cfg.out_dir)
     out.mkdir(parents=True, exist_ok=True)
     exclude: set[str] = set()

@@ -81,3 +81,15 @@ def test_model_json_has_the_contract_fields():
     assert meta["source_language"] == "en" and meta["target_language"] == "de"
     assert meta["tokenizer"]["source"] == "spm.model" and meta["default_beam_size"] >= 1
     assert TranslatorConfig.from_dict(json.loads(cfg.to_json())) == cfg
+
+
+def test_warm_start_reads_weights_from_an_export(exported):
+    from translator_toy import untrained_model
+
+    from training.translator.checkpoints import restore_model
+
+    trained, _ = trained_copy_model()
+    fresh = untrained_model()
+    restore_model(fresh, exported)
+    for a, b in zip(trained.trainable_variables, fresh.trainable_variables):
+        np.testing.assert_array_equal(a.numpy(), b.numpy())

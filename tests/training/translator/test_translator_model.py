@@ -7,7 +7,7 @@ import tensorflow as tf
 from translator_toy import copy_batch, trained_copy_model, untrained_model
 
 from training.translator.beam_search import beam_search
-from training.translator.decoding import greedy_decode
+from training.translator.decoding import block_repeats, greedy_decode
 from training.translator.layers import positional_encoding
 from training.translator.masks import look_ahead_bias, padding_bias
 
@@ -111,3 +111,20 @@ def test_decoding_stops_at_max_length_and_pads_after_eos():
 def test_copy_batch_shapes():
     src, dec_in, labels = copy_batch(np.random.default_rng(1), batch=4)
     assert src.shape == dec_in.shape == labels.shape and (dec_in[:, 0] == 2).all()
+
+
+def test_block_repeats_forbids_a_fifth_identical_token():
+    log_probs = tf.zeros([3, 8])
+    prefix = tf.constant([[2, 5, 5, 5, 5], [2, 6, 5, 5, 5], [2, 4, 4, 4, 4]], tf.int32)
+    out = block_repeats(log_probs, prefix, max_repeat=4).numpy()
+    assert out[0, 5] < -1e8 and out[2, 4] < -1e8
+    assert (out[1] == 0).all() and (np.delete(out[0], 5) == 0).all()
+
+
+@pytest.mark.parametrize("beam", [1, 3])
+def test_decoded_output_never_repeats_a_token_more_than_four_times(beam):
+    model = untrained_model()  # untrained models loop a lot
+    ids, lengths, _ = beam_search(model, SOURCES, tf.constant(beam), tf.constant(30), ALPHA)
+    for row, n in zip(ids.numpy(), lengths.numpy()):
+        tokens = row[:n].tolist()
+        assert all(len(set(tokens[i:i + 5])) > 1 for i in range(len(tokens) - 4)), tokens
