@@ -64,7 +64,12 @@ class Translator(ModelWrapper):
 
     # -- tokens -------------------------------------------------------------------------
     def _encode(self, text: str) -> list[int]:
-        ids = self._sp.encode(text, out_type=int)[: self.max_tokens - 1]
+        ids = self._sp.encode(text, out_type=int)
+        if len(ids) > self.max_tokens - 1:  # refuse rather than cut the sentence silently
+            raise ModelInputError(
+                f"a sentence is too long for the translator: {len(ids)} subword tokens, "
+                f"at most {self.max_tokens - 1}; split it into shorter sentences"
+            )
         return ids + [self.eos_id]
 
     def _pieces(self, ids: list[int]) -> list[str]:

@@ -111,6 +111,12 @@ def test_bad_options_raise_model_input_error(translator):
         translator.translate(["Hi."], max_length=0)
 
 
+def test_overlong_sentence_is_refused_not_cut(translator):
+    endless = " ".join(["cats"] * (translator.max_tokens + 5))  # one sentence, no end punctuation
+    with pytest.raises(ModelInputError, match="too long"):
+        translator.translate([endless])
+
+
 def test_attention_maps(translator):
     result = translator.attention("I like tea.", include_self=True)
     s, t = len(result.source_tokens), len(result.target_tokens)

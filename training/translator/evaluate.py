@@ -44,7 +44,8 @@ def load_translate(model_path: str, config_path: str | None, average_last: int =
     else:
         restore_model(model, model_path)
     module = TranslatorModule(model)
-    return module.translate, Tokenizer(tokenizer_path(cfg.data)), cfg
+    # The closure keeps the module alive (its tf.function holds only a weak reference).
+    return (lambda **kwargs: module.translate(**kwargs)), Tokenizer(tokenizer_path(cfg.data)), cfg
 
 
 def _run_config(path: Path) -> Path:

@@ -113,7 +113,7 @@ shared with other jobs (load average 5–8), TensorFlow {_tf_version()} on CPU. 
 
 Dev BLEU during training (greedy, first {t['eval_sentences']} dev sentences):
 
-| step | minutes | BLEU | chrF |
+| step | minutes into its run segment | BLEU | chrF |
 |---|---|---|---|
 {dev_rows}
 
@@ -149,7 +149,10 @@ python -m training translator train --set model.encoder_layers=3 --set model.dec
 # (this run was stopped after 20 min and resumed with a shorter warm-up:)
 python -m training translator train --config runs/translator/config.json --set train.warmup_steps=400 \\
     --resume --time-budget-minutes 83
-python -m training translator export {'--last N' if len(meta.get('checkpoints', [])) > 1 else '--checkpoint runs/translator/checkpoints/ckpt-STEP'} --out models/translator-en-de/1
+# (it crashed at the end of epoch 1, see the notes, and was resumed once more:)
+python -m training translator train --config runs/translator/config.json --set train.warmup_steps=400 \\
+    --resume --time-budget-minutes 44
+python -m training translator export {' '.join('--checkpoint runs/translator/checkpoints/' + c for c in meta.get('checkpoints', []))} --out models/translator-en-de/1
 python -m training translator evaluate models/translator-en-de/1 --split test --beam-size 1 --record
 python -m training translator evaluate models/translator-en-de/1 --split test --beam-size 4 --record
 python -m training translator card models/translator-en-de/1
