@@ -26,7 +26,7 @@ from service.settings import Settings  # noqa: E402
 
 MODELS = Path(__file__).resolve().parents[2] / "models"
 TRANSLATOR, TIME_NORMALIZER = "translator-en-de", "time-normalizer"
-MAX_EXAMPLES = 12  # per operation: most cost a model call on a CPU
+MAX_EXAMPLES = 12  # per operation, on top of the coverage phase's boundary cases
 CALL_TIMEOUT_S = 60.0  # a translation on a busy 2-core machine can take seconds
 READY_TIMEOUT_S = 300.0
 
