@@ -7,6 +7,7 @@ import tensorflow as tf
 from training.translator.layers.attention import MultiHeadAttention
 from training.translator.layers.feed_forward import FeedForward
 from training.translator.layers.residual import ResidualNorm
+from training.translator.layers.stack import LayerStack
 
 Cache = dict[str, tf.Tensor]
 
@@ -70,26 +71,13 @@ class DecoderLayer(keras.layers.Layer):
         return x, holder["cache"], cross_w
 
 
-class Decoder(keras.layers.Layer):
+class Decoder(LayerStack):
     def __init__(self, num_layers: int, d_model: int, num_heads: int, d_ff: int, dropout: float,
                  pre_norm: bool, **kwargs):
-        super().__init__(**kwargs)
-        self.d_model, self.num_heads, self.pre_norm = d_model, num_heads, pre_norm
-        self.num_layers = num_layers
-        # Attributes, not a list, so that TF checkpoints/SavedModels track every layer.
-        for i in range(num_layers):
-            setattr(self, f"layer_{i}", DecoderLayer(d_model, num_heads, d_ff, dropout, pre_norm, name=f"layer_{i}"))
-        self.final_norm = keras.layers.LayerNormalization(epsilon=1e-6, name="final_norm")
-
-    @property
-    def blocks(self) -> list:
-        return [getattr(self, f"layer_{i}") for i in range(self.num_layers)]
-
-    def build(self, input_shape=None):
-        for layer in self.blocks:
-            layer.build(None)
-        self.final_norm.build((None, None, self.d_model))
-        self.built = True
+        super().__init__(num_layers, d_model, pre_norm,
+                         lambda name: DecoderLayer(d_model, num_heads, d_ff, dropout, pre_norm, name=name),
+                         **kwargs)
+        self.num_heads = num_heads
 
     def call(self, x, memory, causal_bias, memory_bias, training=False):
         self_weights, cross_weights = [], []
