@@ -174,7 +174,12 @@ class ModelRegistry:
     @property
     def ready(self) -> bool:
         """Loading has finished and at least one model serves."""
-        return self.loading_done.is_set() and any(s.state == "ready" for s in self.slots.values())
+        return self.is_ready(require_all=False)
+
+    def is_ready(self, require_all: bool) -> bool:
+        """Loading has finished and at least one model (``require_all``: every model) serves."""
+        states = [s.state == "ready" for s in self.slots.values()]
+        return self.loading_done.is_set() and bool(states) and (all if require_all else any)(states)
 
 
 def _read_json(path: Path) -> dict[str, Any]:

@@ -8,6 +8,7 @@ checked against this class by ``tests/service/test_settings.py``.
 """
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -20,12 +21,36 @@ ENV_PREFIX = "SERVICE_"
 CommaList = Annotated[list[str], NoDecode]
 
 
-def available_cpus() -> int:
-    """CPU cores this process may run on (the affinity mask, not the machine's count)."""
+CGROUP_ROOT = Path("/sys/fs/cgroup")
+
+
+def cgroup_cpu_quota(root: Path = CGROUP_ROOT) -> float | None:
+    """The container's CPU limit in cores, from cgroup v2 ``cpu.max`` or cgroup v1
+    ``cpu.cfs_quota_us``/``cpu.cfs_period_us``; None when there is no limit (or no cgroup)."""
     try:
-        return max(1, len(os.sched_getaffinity(0)))
+        quota, period = (root / "cpu.max").read_text().split()[:2]
+        return None if quota == "max" else int(quota) / int(period)
+    except (OSError, ValueError):
+        pass
+    try:
+        quota_us = int((root / "cpu" / "cpu.cfs_quota_us").read_text())
+        period_us = int((root / "cpu" / "cpu.cfs_period_us").read_text())
+    except (OSError, ValueError):
+        return None
+    return quota_us / period_us if quota_us > 0 and period_us > 0 else None
+
+
+def available_cpus(root: Path = CGROUP_ROOT) -> int:
+    """CPU cores this process may use: its affinity mask, capped by the container's CPU quota
+    rounded up (a pod limited to 1.5 CPUs gets 2 threads, not the node's 64)."""
+    try:
+        cores = len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not Linux
-        return max(1, os.cpu_count() or 1)
+        cores = os.cpu_count() or 1
+    quota = cgroup_cpu_quota(root)
+    if quota is not None:
+        cores = min(cores, math.ceil(quota))
+    return max(1, cores)
 
 
 class Settings(BaseSettings):
@@ -97,7 +122,8 @@ class Settings(BaseSettings):
         1024, ge=1, description="Texts waiting per model before new requests get 503."
     )
     tf_intra_op_threads: int = Field(
-        0, ge=0, description="TensorFlow threads inside one op (0: the CPU cores available)."
+        0, ge=0, description="TensorFlow threads inside one op (0: the CPU cores available, capped by the "
+        "container's CPU quota)."
     )
     tf_inter_op_threads: int = Field(
         0, ge=0, description="TensorFlow ops run in parallel (0: 1 on up to 4 cores, else 2)."
@@ -106,6 +132,11 @@ class Settings(BaseSettings):
         True, description="Run each model once at start-up, before /ready, so that no request pays its warm-up."
     )
     metrics_enabled: bool = Field(True, description="Serve Prometheus metrics at GET /metrics.")
+    ready_requires_all: bool = Field(
+        False,
+        description="GET /ready answers 200 only when every model found serves "
+        "(false: when at least one does).",
+    )
 
     @field_validator("api_keys", "cors_origins", mode="before")
     @classmethod

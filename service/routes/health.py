@@ -23,14 +23,16 @@ async def health() -> Health:
 @router.get(
     "/ready",
     response_model=Readiness,
-    summary="Readiness: 200 once loading has finished and at least one model serves, else 503",
+    summary="Readiness: 200 once loading has finished and a model serves, else 503",
+    description="Ready means at least one model serves; with `SERVICE_READY_REQUIRES_ALL=true`, "
+    "every model found must serve.",
     responses={503: {"model": Readiness, "description": "Not ready yet (or no model could be loaded)."}},
 )
 async def ready(response: Response, runtime: RuntimeDep) -> Readiness:
     registry = runtime.registry
     slots = registry.slots.values()
     body = Readiness(
-        ready=registry.ready,
+        ready=registry.is_ready(runtime.settings.ready_requires_all),
         loading=not registry.loading_done.is_set(),
         models={s.name: s.state for s in slots},
         errors={s.name: s.error for s in slots if s.error},

@@ -63,6 +63,20 @@ def test_a_model_that_fails_to_load_is_reported_and_the_others_serve(make_client
     assert models["time-normalizer"]["state"] == "failed" and "corrupt" in models["time-normalizer"]["error"]
 
 
+def test_ready_can_require_every_model(make_client: ClientFactory) -> None:
+    def broken_time_normalizer(kind: str) -> Any:
+        return BrokenWrapper if kind == "time-normalizer" else fake_wrappers(kind)
+
+    lenient = make_client(wrappers=broken_time_normalizer)
+    strict = make_client(wrappers=broken_time_normalizer, ready_requires_all=True)
+    assert lenient.get("/ready").status_code == 200
+    r = strict.get("/ready")
+    assert r.status_code == 503 and r.json()["ready"] is False and r.json()["loading"] is False
+    assert r.json()["models"]["time-normalizer"] == "failed"
+    assert strict.post("/translate", json={"text": "hi"}).status_code == 200  # it still serves
+    assert make_client(ready_requires_all=True).get("/ready").status_code == 200  # all load: ready
+
+
 def test_no_models_at_all_is_not_ready(make_client: ClientFactory, tmp_path: Path) -> None:
     client = make_client(models_dir=tmp_path / "missing")
     r = client.get("/ready")

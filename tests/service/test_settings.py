@@ -7,7 +7,7 @@ import pytest
 from pydantic import ValidationError
 
 from service.__main__ import build_parser, settings_from_args
-from service.settings import Settings
+from service.settings import Settings, available_cpus, cgroup_cpu_quota
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -61,3 +61,40 @@ def test_readme_documents_every_setting() -> None:
     text = README.read_text(encoding="utf-8")
     missing = [Settings.env_name(f) for f in Settings.model_fields if f"`{Settings.env_name(f)}`" not in text]
     assert not missing, f"settings missing from README.md's table: {missing}"
+
+
+def _cgroup(tmp_path: Path, v2: str | None = None, v1: tuple[str, str] | None = None) -> Path:
+    if v2 is not None:
+        (tmp_path / "cpu.max").write_text(v2 + "\n")
+    if v1 is not None:
+        (tmp_path / "cpu").mkdir()
+        (tmp_path / "cpu" / "cpu.cfs_quota_us").write_text(v1[0] + "\n")
+        (tmp_path / "cpu" / "cpu.cfs_period_us").write_text(v1[1] + "\n")
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    ("v2", "v1", "quota"),
+    [
+        ("150000 100000", None, 1.5),  # cgroup v2, 1.5 CPUs
+        ("max 100000", None, None),  # v2 without a limit
+        (None, ("200000", "100000"), 2.0),  # cgroup v1
+        (None, ("-1", "100000"), None),  # v1 without a limit
+        (None, None, None),  # no cgroup files at all
+        ("garbage", None, None),
+    ],
+)
+def test_cgroup_cpu_quota(tmp_path: Path, v2: str | None, v1: tuple[str, str] | None, quota: float | None) -> None:
+    assert cgroup_cpu_quota(_cgroup(tmp_path, v2, v1)) == quota
+
+
+def test_available_cpus_is_capped_by_the_quota(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("os.sched_getaffinity", lambda pid: set(range(16)))
+    (tmp_path / "none").mkdir()
+    assert available_cpus(_cgroup(tmp_path / "none")) == 16
+    (tmp_path / "half").mkdir()
+    assert available_cpus(_cgroup(tmp_path / "half", "50000 100000")) == 1  # never 0
+    (tmp_path / "quota").mkdir()
+    assert available_cpus(_cgroup(tmp_path / "quota", "250000 100000")) == 3  # 2.5 rounded up
+    (tmp_path / "big").mkdir()
+    assert available_cpus(_cgroup(tmp_path / "big", "6400000 100000")) == 16  # affinity is smaller
