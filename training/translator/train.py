@@ -62,6 +62,7 @@ def train(cfg: TranslatorConfig, resume: bool = False, warm_start: str | None = 
     run_dir = Path(tcfg.run_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
     keras.utils.set_random_seed(tcfg.seed)
+    keras.mixed_precision.set_global_policy(tcfg.precision)
     tokenizer = Tokenizer(tokenizer_path(cfg.data))
     cfg.model.vocab_size = tokenizer.vocab_size
     cfg.save(run_dir / "config.json")

@@ -49,10 +49,10 @@ class MultiHeadAttention(keras.layers.Layer):
     ) -> tuple[tf.Tensor, tf.Tensor]:
         """Returns the output ``[B, Q, D]`` and the attention weights ``[B, H, Q, K]``."""
         q = self.split_heads(self.query(query_input)) * (self.depth**-0.5)
-        scores = tf.einsum("bhqd,bhkd->bhqk", q, keys)
+        scores = tf.cast(tf.einsum("bhqd,bhkd->bhqk", q, keys), tf.float32)  # softmax in float32
         if bias is not None:
-            scores += bias
-        weights = tf.nn.softmax(scores, axis=-1)
+            scores += tf.cast(bias, tf.float32)
+        weights = tf.cast(tf.nn.softmax(scores, axis=-1), values.dtype)
         context = tf.einsum("bhqk,bhkd->bhqd", self.dropout(weights, training=training), values)
         batch, length = tf.shape(context)[0], tf.shape(context)[2]
         context = tf.reshape(tf.transpose(context, [0, 2, 1, 3]), [batch, length, self.d_model])

@@ -42,12 +42,14 @@ class PositionalEmbedding(keras.layers.Layer):
 
     def call(self, ids: tf.Tensor, start: tf.Tensor | int = 0, training: bool = False) -> tf.Tensor:
         length = tf.shape(ids)[1]
-        x = self.token(ids) * tf.math.sqrt(tf.cast(self.d_model, tf.float32))
-        x = x + self.positions[start: start + length][tf.newaxis]
+        x = self.token(ids)  # the compute dtype: float32, or bfloat16 in mixed precision
+        x = x * tf.math.sqrt(tf.cast(self.d_model, x.dtype))
+        x = x + tf.cast(self.positions[start: start + length][tf.newaxis], x.dtype)
         return self.dropout(x, training=training)
 
     def logits(self, hidden: tf.Tensor) -> tf.Tensor:
-        matrix = tf.convert_to_tensor(self.token.embeddings)
+        """Float32 logits whatever the compute dtype (loss and search need the precision)."""
+        matrix = tf.cast(self.token.embeddings, hidden.dtype)
         flat = tf.reshape(hidden, [-1, self.d_model])
-        logits = tf.matmul(flat, matrix, transpose_b=True) + self.output_bias
+        logits = tf.cast(tf.matmul(flat, matrix, transpose_b=True), tf.float32) + tf.cast(self.output_bias, tf.float32)
         return tf.reshape(logits, tf.concat([tf.shape(hidden)[:-1], [self.vocab_size]], 0))
