@@ -21,9 +21,11 @@ def _training_summary(run_dir: Path) -> dict:
     if segment_start is not None and last_time is not None:
         minutes += (last_time - segment_start).total_seconds() / 60
     steps = max((r.get("step", 0) for r in records), default=0)
+    precisions = sorted({r.get("config", {}).get("train", {}).get("precision", "float32")
+                         for r in records if r["event"] == "start"})
     dev = [r for r in records if r["event"] == "dev"]
     return {"minutes": round(minutes, 1), "steps": steps, "segments": sum(r["event"] == "start" for r in records),
-            "dev": dev, "epochs": max((r.get("epoch", 0) for r in records if r["event"] == "epoch"), default=0)}
+            "dev": dev, "precisions": precisions, "epochs": max((r.get("epoch", 0) for r in records if r["event"] == "epoch"), default=0)}
 
 
 def _metric_rows(metrics: dict) -> str:
@@ -34,6 +36,16 @@ def _metric_rows(metrics: dict) -> str:
             continue
         rows.append(f"| {key} | {m['sentences']} | {m['bleu']} | {m['chrf']} | {m.get('seconds', '')} |")
     return "\n".join(rows) or "| (not measured yet) | | | | |"
+
+
+def _verdict(metrics: dict, bar: float = 26.0) -> str:
+    """Whether the issue's quality bar (test BLEU) is reached, by the best test search."""
+    tests = {k: m for k, m in metrics.items() if k.startswith("test/") and isinstance(m, dict) and "bleu" in m}
+    if not tests:
+        return "Test BLEU has not been measured yet."
+    key = max(tests, key=lambda k: tests[k]["bleu"])
+    state = "reached" if tests[key]["bleu"] >= bar else "**not** reached"
+    return f"The issue's target (BLEU ≥ {bar:g} on heldout-2021/test) is {state}: best {tests[key]['bleu']} ({key})."
 
 
 def write_card(model_dir: Path, run_dir: Path, data_dir: Path = Path("data/translator")) -> Path:
@@ -49,6 +61,8 @@ def write_card(model_dir: Path, run_dir: Path, data_dir: Path = Path("data/trans
     train = _training_summary(run_dir) if (run_dir / "metrics.jsonl").exists() else {}
     notes_file = run_dir / "card_notes.md"
     notes = notes_file.read_text() if notes_file.exists() else ""
+    reproduce_file = run_dir / "card_reproduce.md"  # the exact commands of this run's segments
+    reproduce = reproduce_file.read_text().strip() if reproduce_file.exists() else _default_reproduce(meta)
     size_mb = sum(p.stat().st_size for p in model_dir.rglob("*") if p.is_file()) / 1e6
     m, t = cfg["model"], cfg["train"]
     dev_rows = "\n".join(f"| {d['step']} | {d['elapsed_min']} | {d['bleu']} | {d['chrf']} |" for d in train.get("dev", []))
@@ -106,10 +120,12 @@ training pairs only; case-preserving, `split_digits=True`, byte fallback; ids 0 
 Adam (β₂ {t['beta_2']}, ε 1e-9), peak learning rate {t['peak_learning_rate']}, linear warm-up then
 inverse square root (warm-up {t['warmup_steps']} steps; see the notes), gradient clipping
 {t['clip_norm']}, label smoothing {t['label_smoothing']}, length-bucketed shuffled batches of about
-{t['batch_tokens']} padded source+target tokens, seed {t['seed']}. Hardware: 2 shared vCPUs (Intel Xeon, no GPU),
-shared with other jobs (load average 5–8), TensorFlow {_tf_version()} on CPU. Wall-clock training time
-{train.get('minutes', '?')} min in {train.get('segments', '?')} segment(s) (resumed from a checkpoint),
-{train.get('steps', '?')} steps (≈{_epochs(train, data_dir, t)} epochs).
+{t['batch_tokens']} padded source+target tokens, seed {t['seed']}. Hardware: 2 vCPUs (Intel Xeon, no GPU),
+TensorFlow {_tf_version()} on CPU; compute precision {' then '.join(train.get('precisions', ['float32']))}
+(weights always float32). Wall-clock training time {train.get('minutes', '?')} min in
+{train.get('segments', '?')} segment(s) (each resumed from the previous one's checkpoint),
+{train.get('steps', '?')} steps (≈{_epochs(train, data_dir, t)} epochs). The segments and the load on
+the machine during each are in the notes below.
 
 Dev BLEU during training (greedy, first {t['eval_sentences']} dev sentences):
 
@@ -127,7 +143,7 @@ uses length penalty {meta['default_length_penalty']} (GNMT form).
 |---|---|---|---|---|
 {_metric_rows(metrics)}
 
-The issue's target (BLEU ≥ 26 on heldout-2021/test) is **not** reached.
+{_verdict(metrics)}
 
 ## Decoding and text handling
 
@@ -141,22 +157,7 @@ loops), and puts the source's numbers back when the model changed them.
 {notes}
 ## Reproduce
 
-```
-python -m training translator prepare
-python -m training translator train --set model.encoder_layers=3 --set model.decoder_layers=3 \\
-    --set train.batch_tokens=4000 --set train.warmup_steps=800 --set train.eval_every_steps=1500 \\
-    --time-budget-minutes 104
-# (this run was stopped after 20 min and resumed with a shorter warm-up:)
-python -m training translator train --config runs/translator/config.json --set train.warmup_steps=400 \\
-    --resume --time-budget-minutes 83
-# (it crashed at the end of epoch 1, see the notes, and was resumed once more:)
-python -m training translator train --config runs/translator/config.json --set train.warmup_steps=400 \\
-    --resume --time-budget-minutes 44
-python -m training translator export {' '.join('--checkpoint runs/translator/checkpoints/' + c for c in meta.get('checkpoints', []))} --out models/translator-en-de/1
-python -m training translator evaluate models/translator-en-de/1 --split test --beam-size 1 --record
-python -m training translator evaluate models/translator-en-de/1 --split test --beam-size 4 --record
-python -m training translator card models/translator-en-de/1
-```
+{reproduce}
 Checkpoints in this export: {', '.join(meta.get('checkpoints', []))}.
 """
     (extra / "MODEL_CARD.md").write_text(card, encoding="utf-8")
@@ -184,3 +185,16 @@ def _epochs(train: dict, data_dir: Path, t: dict) -> str:
     src, tgt = load_ids(data_dir / "train-src.npz"), load_ids(data_dir / "train-tgt.npz")
     per_epoch = len(make_batches(src, tgt, t["batch_tokens"], np.random.default_rng(t["seed"])))
     return f"{train['steps'] / per_epoch:.2f}"
+
+
+def _default_reproduce(meta: dict) -> str:
+    out = f"models/translator-en-de/{meta['version']}"
+    checkpoints = " ".join("--checkpoint runs/translator/checkpoints/" + c for c in meta.get("checkpoints", []))
+    return f"""```
+python -m training translator prepare
+python -m training translator train --config runs/translator/config.json --resume
+python -m training translator export {checkpoints} --out {out} --version {meta['version']}
+python -m training translator evaluate {out} --split test --beam-size 1 --record
+python -m training translator evaluate {out} --split test --beam-size 4 --record
+python -m training translator card {out}
+```"""

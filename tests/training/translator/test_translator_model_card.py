@@ -1,0 +1,57 @@
+"""The model card is written from the export's files and the run log, not from hand-kept text."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from training.translator.config import TranslatorConfig
+from training.translator.model_card import write_card
+
+
+def _export(tmp_path: Path, test_bleu: dict[str, float]) -> Path:
+    extra = tmp_path / "models" / "translator-en-de" / "3" / "assets.extra"
+    extra.mkdir(parents=True)
+    (extra / "model.json").write_text(json.dumps({
+        "version": "3", "parameters": 1234567, "default_length_penalty": 0.6,
+        "tokenizer": {"source": "spm.model"}, "checkpoints": ["ckpt-7", "ckpt-9"]}))
+    (extra / "config.json").write_text(TranslatorConfig().to_json())
+    (extra / "metrics.json").write_text(json.dumps({
+        key: {"bleu": bleu, "chrf": 50.0, "sentences": 2000, "seconds": 1.0} for key, bleu in test_bleu.items()}))
+    return extra.parent
+
+
+def _run_log(tmp_path: Path) -> Path:
+    run = tmp_path / "run"
+    run.mkdir()
+    bf16 = {"train": {"precision": "mixed_bfloat16"}}
+    records = [
+        {"time": "2026-01-01T10:00:00", "event": "start", "step": 0, "config": {"train": {}}},
+        {"time": "2026-01-01T10:30:00", "event": "dev", "step": 500, "elapsed_min": 30, "bleu": 10.5, "chrf": 30.1},
+        {"time": "2026-01-01T12:00:00", "event": "start", "step": 500, "config": bf16},
+        {"time": "2026-01-01T12:45:00", "event": "done", "step": 900},
+    ]
+    (run / "metrics.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    (run / "card_notes.md").write_text("## Notes\n\n- a note from this run\n")
+    return run
+
+
+def test_card_reports_time_precision_quality_and_checkpoints(tmp_path: Path) -> None:
+    model = _export(tmp_path, {"test/greedy": 25.1, "test/beam4": 26.4})
+    card = write_card(model, _run_log(tmp_path), data_dir=tmp_path / "no-data").read_text()
+    assert "75.0 min in\n2 segment(s)" in card  # 30 + 45 minutes, two segments
+    assert "900 steps" in card
+    assert "float32 then mixed_bfloat16" in card
+    assert "| test/beam4 | 2000 | 26.4 | 50.0 |" in card
+    assert "is reached: best 26.4 (test/beam4)" in card
+    assert "| 500 | 30 | 10.5 | 30.1 |" in card
+    assert "- a note from this run" in card
+    assert "--checkpoint runs/translator/checkpoints/ckpt-7 --checkpoint runs/translator/checkpoints/ckpt-9" in card
+    assert "--out models/translator-en-de/3 --version 3" in card
+
+
+def test_card_says_when_the_bar_is_missed_or_unmeasured(tmp_path: Path) -> None:
+    low = write_card(_export(tmp_path / "a", {"test/beam4": 22.25}), _run_log(tmp_path / "a"),
+                     data_dir=tmp_path / "no-data").read_text()
+    assert "is **not** reached: best 22.25 (test/beam4)" in low
+    none = write_card(_export(tmp_path / "b", {}), _run_log(tmp_path / "b"), data_dir=tmp_path / "no-data").read_text()
+    assert "Test BLEU has not been measured yet." in none
