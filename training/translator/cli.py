@@ -21,6 +21,8 @@ def main(argv: list[str]) -> int:
     p = sub.add_parser("prepare", help="clean data, train the SentencePiece model, encode")
     p.add_argument("--config")
     p.add_argument("--set", action="append", help="section.key=value override")
+    p.add_argument("--keep-tokenizer", action="store_true",
+                   help="reuse the existing SentencePiece model (ids a checkpoint depends on)")
 
     t = sub.add_parser("train", help="train (or resume) the Transformer")
     t.add_argument("--config")
@@ -59,7 +61,7 @@ def main(argv: list[str]) -> int:
     if args.command == "prepare":
         from training.translator.prepare import prepare
 
-        summary = prepare(_config(args).data)
+        summary = prepare(_config(args).data, keep_tokenizer=args.keep_tokenizer)
         print(json.dumps(summary["cleaning"], indent=2))
         return 0
     if args.command == "train":

@@ -24,6 +24,7 @@ class DataConfig:
     max_chars: int = 300
     max_length_ratio: float = 3.0  # drop pairs whose char-length ratio exceeds this
     number_augment_copies: int = 2  # extra copies of number pairs with random digits
+    name_augment_copies: int = 1  # extra copies of pairs sharing a name, with made-up names
     seed: int = 13
 
 

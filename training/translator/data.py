@@ -24,6 +24,7 @@ class CleaningStats:
     in_heldout: int = 0
     kept: int = 0
     number_augmented: int = 0
+    name_augmented: int = 0
     train_pairs: int = 0
     notes: list[str] = field(default_factory=list)
 

@@ -1,4 +1,4 @@
-"""``prepare``: clean the corpus, add number-augmented copies, train the tokenizer, encode."""
+"""``prepare``: clean the corpus, add number- and name-augmented copies, train the tokenizer, encode."""
 from __future__ import annotations
 
 import dataclasses
@@ -12,6 +12,7 @@ from training.translator.config import DataConfig
 from training.translator.data import (
     augment_numbers, clean_pairs, read_corpus, read_heldout, write_tsv,
 )
+from training.translator.names import augment_names
 from training.translator.tokenizer import JOINT_MODEL_NAME, Tokenizer, train_joint_bpe
 
 
@@ -32,7 +33,9 @@ def tokenizer_path(cfg: DataConfig) -> Path:
     return Path(cfg.out_dir) / f"{JOINT_MODEL_NAME}.model"
 
 
-def prepare(cfg: DataConfig) -> dict:
+def prepare(cfg: DataConfig, keep_tokenizer: bool = False) -> dict:
+    """``keep_tokenizer``: reuse the SentencePiece model already in ``out_dir`` (a model being
+    trained or warm-started depends on its ids), only rebuilding the data."""
     if cfg.tokenizer != "joint":
         raise ValueError(f"tokenizer {cfg.tokenizer!r} is not implemented (only 'joint'); see docs/translator.md")
     out = Path(cfg.out_dir)
@@ -47,12 +50,14 @@ def prepare(cfg: DataConfig) -> dict:
     # The tokenizer is trained on the cleaned corpus only (never on dev/test).
     texts = out / "tokenizer-train.txt"
     texts.write_text("".join(f"{en}\n{de}\n" for en, de in pairs), encoding="utf-8")
-    train_joint_bpe(texts, out, cfg.vocab_size, seed=cfg.seed)
+    if not (keep_tokenizer and tokenizer_path(cfg).exists()):
+        train_joint_bpe(texts, out, cfg.vocab_size, seed=cfg.seed)
     tok = Tokenizer(tokenizer_path(cfg))
 
-    extra = augment_numbers(pairs, cfg.number_augment_copies, cfg.seed)
-    stats.number_augmented = len(extra)
-    train = pairs + extra
+    numbers = augment_numbers(pairs, cfg.number_augment_copies, cfg.seed)
+    names = augment_names(pairs, cfg.name_augment_copies, cfg.seed + 1)
+    stats.number_augmented, stats.name_augmented = len(numbers), len(names)
+    train = pairs + numbers + names
     src, tgt = tok.encode([p[0] for p in train]), tok.encode([p[1] for p in train])
     keep = [i for i in range(len(train)) if len(src[i]) <= cfg.max_tokens and len(tgt[i]) <= cfg.max_tokens]
     stats.too_long += len(train) - len(keep)
