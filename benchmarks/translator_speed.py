@@ -1,6 +1,6 @@
 """Decoding speed of the shipped translator on CPU: batch 1 vs 32, cached vs uncached, greedy vs beam.
 
-    python benchmarks/translator_speed.py [--model models/translator-en-de/1] [--sentences 32]
+    python benchmarks/translator_speed.py [--model models/translator-en-de/<version>] [--sentences 32]
 
 Uses only TensorFlow + sentencepiece (the SavedModel and its assets), and a fixed, small
 number of sentences from heldout-2021 dev, so one run measures every setting the same way.
@@ -23,6 +23,14 @@ REPO = Path(__file__).resolve().parents[1]
 DEV = REPO.parent / "shared/data/tatoeba-deu-eng/heldout-2021/dev.en"
 
 
+def latest_version(model_root: Path) -> Path:
+    """The highest numeric version folder, as the service picks it."""
+    versions = [p for p in model_root.iterdir() if p.name.isdigit()]
+    if not versions:
+        raise SystemExit(f"no numeric version under {model_root}")
+    return max(versions, key=lambda p: int(p.name))
+
+
 def pad(rows: list[list[int]]) -> np.ndarray:
     out = np.zeros((len(rows), max(map(len, rows))), np.int32)
     for i, r in enumerate(rows):
@@ -43,14 +51,14 @@ def run(signature, batches: list[np.ndarray], beam: int, alpha: float) -> tuple[
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--model", default=str(REPO / "models/translator-en-de/1"))
+    parser.add_argument("--model", default=None, help="export dir (default: the highest shipped version)")
     parser.add_argument("--dev", default=str(DEV))
     parser.add_argument("--sentences", type=int, default=32, help="sentences per setting (first N of dev)")
     parser.add_argument("--beam-size", type=int, default=4)
     parser.add_argument("--json", help="also write the results here")
     args = parser.parse_args()
 
-    model_dir = Path(args.model)
+    model_dir = Path(args.model) if args.model else latest_version(REPO / "models/translator-en-de")
     meta = json.loads((model_dir / "assets.extra/model.json").read_text())
     sp = spm.SentencePieceProcessor(model_file=str(model_dir / "assets.extra" / meta["tokenizer"]["source"]))
     model = tf.saved_model.load(str(model_dir))

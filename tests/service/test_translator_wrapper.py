@@ -60,6 +60,20 @@ def test_numbers_are_kept(translator, beam):
         assert numbers_in(out) == numbers_in(text), (text, out)
 
 
+@pytest.mark.parametrize("beam", [1, 4])
+@pytest.mark.parametrize(("text", "names"), [
+    ("My name is Priyanka.", ["Priyanka"]),
+    ("Did you see Zelensky on TV?", ["Zelensky"]),
+    ("Bartholomew and Ursula went to Kyoto.", ["Bartholomew", "Ursula"]),
+    ("Gerald lives in Berlin.", ["Gerald", "Berlin"]),
+])
+def test_unseen_person_names_are_copied(translator, text, names, beam):
+    """None of these names is in the training data (name augmentation teaches copying)."""
+    out = one(translator, text, beam)
+    for name in names:
+        assert name in out, (text, out)
+
+
 def test_all_caps_input_is_translated_like_normal_text(translator):
     out = one(translator, "LONDON is big.")
     assert out.startswith("LONDON") and "groß" in out, out

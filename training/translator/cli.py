@@ -33,7 +33,7 @@ def main(argv: list[str]) -> int:
     t.add_argument("--max-steps", type=int, default=0)
 
     e = sub.add_parser("evaluate", help="BLEU/chrF on a held-out split")
-    e.add_argument("model", help="SavedModel dir (models/translator-en-de/1) or checkpoint prefix")
+    e.add_argument("model", help="SavedModel dir (models/translator-en-de/2) or checkpoint prefix")
     e.add_argument("--config", help="config.json (for checkpoints; default: the run's)")
     e.add_argument("--split", default="dev", choices=["dev", "test"])
     e.add_argument("--beam-size", type=int, default=1)
@@ -46,15 +46,15 @@ def main(argv: list[str]) -> int:
     e.add_argument("--record", action="store_true", help="add the result to the export's metrics.json")
 
     c = sub.add_parser("card", help="write MODEL_CARD.md for an export (from its metrics/config)")
-    c.add_argument("model", help="export dir, e.g. models/translator-en-de/1")
+    c.add_argument("model", help="export dir, e.g. models/translator-en-de/2")
     c.add_argument("--run-dir", default="runs/translator")
 
     x = sub.add_parser("export", help="export a checkpoint (or an average) as a SavedModel")
     x.add_argument("--config", help="config.json (default: the run's)")
     x.add_argument("--checkpoint", action="append", help="checkpoint prefix; several = average")
     x.add_argument("--last", type=int, default=0, help="average the run's last N checkpoints")
-    x.add_argument("--out", default="models/translator-en-de/1")
-    x.add_argument("--version", default="1")
+    x.add_argument("--out", required=True, help="models/translator-en-de/<version>")
+    x.add_argument("--version", help="version in model.json (default: the --out folder's name)")
     x.add_argument("--float16", action="store_true", help="store weights as float16")
 
     args = parser.parse_args(argv)

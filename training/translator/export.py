@@ -85,6 +85,7 @@ def export_cli(args) -> int:
     if run_config is None:
         run_config = Path(checkpoints[0]).parent.parent / "config.json"
     cfg = TranslatorConfig.load(run_config)
-    out = export_model(cfg, checkpoints, Path(args.out), args.version)
+    version = args.version or Path(args.out).name
+    out = export_model(cfg, checkpoints, Path(args.out), version)
     print(f"exported {len(checkpoints)} checkpoint(s) to {out}")
     return 0

@@ -94,7 +94,10 @@ read {cleaning.get('read')}, empty {cleaning.get('empty')}, longer than {cfg['da
 heldout dev/test {cleaning.get('in_heldout')}; kept {cleaning.get('kept')}. Number augmentation added
 {cleaning.get('number_augmented')} copies of pairs with aligned numbers ("three"/"drei", or the same digits on
 both sides) where the numbers are replaced by the same random digits ({cfg['data']['number_augment_copies']}
-copies per pair, seed {cfg['data']['seed']}): {cleaning.get('train_pairs')} training pairs in all.
+copies per pair, seed {cfg['data']['seed']}). Name augmentation added {cleaning.get('name_augmented', 0)} copies of
+pairs whose two sides share a name (`training/translator/names.py`), with the name replaced on both
+sides by a made-up one ({cfg['data'].get('name_augment_copies', 0)} copy per pair), so that the model copies
+names it has never seen: {cleaning.get('train_pairs')} training pairs in all.
 
 ## Tokenizer
 
