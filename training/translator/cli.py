@@ -55,7 +55,6 @@ def main(argv: list[str]) -> int:
     x.add_argument("--last", type=int, default=0, help="average the run's last N checkpoints")
     x.add_argument("--out", required=True, help="models/translator-en-de/<version>")
     x.add_argument("--version", help="version in model.json (default: the --out folder's name)")
-    x.add_argument("--float16", action="store_true", help="store weights as float16")
 
     args = parser.parse_args(argv)
     if args.command == "prepare":
