@@ -171,11 +171,6 @@ class ModelRegistry:
         candidates = ready or matches
         return candidates[0] if candidates else None
 
-    @property
-    def ready(self) -> bool:
-        """Loading has finished and at least one model serves."""
-        return self.is_ready(require_all=False)
-
     def is_ready(self, require_all: bool) -> bool:
         """Loading has finished and at least one model (``require_all``: every model) serves."""
         states = [s.state == "ready" for s in self.slots.values()]
