@@ -4,8 +4,8 @@ A :class:`DynamicBatcher` owns one queue and one worker task. The worker takes t
 waiting item, then collects more for at most ``max_wait_s`` or until ``max_batch_size``
 items are gathered, groups them by their key (e.g. the beam size: one model call takes one
 beam size), and runs each group in the model's executor thread so that the event loop (and
-``/health``) stays responsive. If a model call raises :class:`ModelInputError`, the group's
-items are retried one by one so that the error is reported for the text that caused it.
+``/health``) stays responsive. The model call answers per item (a result, or the
+``ModelInputError`` saying why not), so one bad text never makes the others run again.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 from service.models.base import ModelInputError
 from service.observability import Metrics
@@ -83,10 +83,11 @@ class DynamicBatcher(Generic[P, R]):
     def depth(self) -> int:
         return self._queue.qsize()
 
-    async def submit(self, key: Hashable, payloads: Sequence[P]) -> list[R | ModelInputError]:
-        """Run every payload; per item, its result or the ModelInputError it raised.
+    async def submit(self, key: Hashable, payloads: Sequence[P]) -> list[R]:
+        """Run every payload; per item, what the model call answered for it.
 
-        Any other exception of the model call is raised (the request fails with 500).
+        A model call that raises fails every request in its batch: ModelInputError becomes
+        each item's answer, any other exception is raised (the request fails with 500).
         """
         if self._task is None:
             raise RuntimeError(f"batcher {self.name} is not running")
@@ -105,15 +106,12 @@ class DynamicBatcher(Generic[P, R]):
             for item in items:
                 item.future.cancel()
             raise
-        outcomes: list[R | ModelInputError] = []
+        outcomes: list[R] = []
         for item in items:
             exc = item.future.exception()
-            if exc is None:
-                outcomes.append(item.future.result())
-            elif isinstance(exc, ModelInputError):
-                outcomes.append(exc)
-            else:
+            if exc is not None:
                 raise exc
+            outcomes.append(item.future.result())
         return outcomes
 
     async def _collect(self) -> list[_Item[P, R]]:
@@ -155,12 +153,9 @@ class DynamicBatcher(Generic[P, R]):
                 raise RuntimeError(
                     f"{self.name}: model returned {len(results)} results for {len(group)} inputs"
                 )
-        except ModelInputError as exc:
-            if len(group) == 1:
-                _settle(group[0], error=exc)
-                return
-            for item in group:  # find which text the model could not handle
-                await self._run_group(loop, key, [item])
+        except ModelInputError as exc:  # the model refused the whole batch: each item's answer
+            for item in group:
+                _settle(item, result=cast(R, exc))  # R includes ModelInputError
             return
         except Exception as exc:  # noqa: BLE001 - handed to the waiting requests
             log.exception("model call failed", extra={"batcher": self.name, "batch": len(group)})
@@ -179,4 +174,4 @@ def _settle(item: _Item[P, R], *, result: R | None = None, error: BaseException 
     if error is not None:
         item.future.set_exception(error)
     else:
-        item.future.set_result(result)  # type: ignore[arg-type]
+        item.future.set_result(result)  # type: ignore[arg-type]  # None only with an error

@@ -4,9 +4,12 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
 
 from service.models.base import AttentionMaps, AttentionResult, ModelInputError, TimeResult, TranslationResult
-from service.schemas import AttentionFamily, AttentionMapsOut, AttentionResponse, TimeItem, TranslationItem
+from service.schemas import TimeItem, TranslationItem
 
 log = logging.getLogger(__name__)
 
@@ -59,54 +62,34 @@ def translation_items(
     return items
 
 
-def _family(maps: AttentionMaps, layer: int | None, head: int | None) -> AttentionFamily:
-    bad = 0
-    weights = []
-    for layer_maps in maps.weights:
-        heads = []
-        for head_map in layer_maps:
-            rows = []
-            for row in head_map:
-                clean = []
-                for w in row:
-                    w = float(w)
-                    if not math.isfinite(w):
-                        bad += 1
-                        w = 0.0
-                    clean.append(w)
-                rows.append(clean)
-            heads.append(rows)
-        weights.append(heads)
+def _family(maps: AttentionMaps) -> dict[str, Any]:
+    """One family as JSON-ready data: NaN/inf become 0 (logged), one pass to Python floats."""
+    weights = np.asarray(maps.weights, dtype=np.float32)
+    bad = int(np.count_nonzero(~np.isfinite(weights)))
     if bad:
         log.warning("non-finite attention weights replaced by 0", extra={"count": bad})
-    layers, heads_per_layer = maps.layers, maps.heads
-    return AttentionFamily(
-        layers=layers,
-        heads=heads_per_layer,
-        layer_indices=[layer] if layer is not None and layers == 1 else list(range(layers)),
-        head_indices=[head] if head is not None and heads_per_layer == 1 else list(range(heads_per_layer)),
-        weights=weights,
-    )
+        weights = np.nan_to_num(weights, nan=0.0, posinf=0.0, neginf=0.0)
+    return {
+        "layers": int(weights.shape[0]),
+        "heads": int(weights.shape[1]) if weights.ndim > 1 else 0,
+        "layer_indices": list(maps.layer_indices),
+        "head_indices": list(maps.head_indices),
+        "weights": weights.astype(np.float64).tolist(),
+    }
 
 
-def attention_response(
-    result: AttentionResult, *, include_self: bool, layer: int | None, head: int | None
-) -> AttentionResponse:
-    def family(key: str) -> AttentionFamily | None:
-        maps = result.maps.get(key)
-        return _family(maps, layer, head) if maps is not None else None
-
-    cross = family("cross")
-    if cross is None:
+def attention_payload(result: AttentionResult, *, include_self: bool) -> dict[str, Any]:
+    """The ``AttentionResponse`` body as plain JSON data (built once, not re-validated)."""
+    if "cross" not in result.maps:
         raise RuntimeError(f"model {result.model!r} returned no cross-attention")
-    return AttentionResponse(
-        model=result.model,
-        source_tokens=list(result.source_tokens),
-        target_tokens=list(result.target_tokens),
-        output=result.output,
-        attention=AttentionMapsOut(
-            cross=cross,
-            encoder_self=family("encoder_self") if include_self else None,
-            decoder_self=family("decoder_self") if include_self else None,
-        ),
-    )
+    families = ("cross", "encoder_self", "decoder_self") if include_self else ("cross",)
+    attention: dict[str, Any] = {"encoder_self": None, "decoder_self": None}
+    attention.update({key: _family(result.maps[key]) for key in families if key in result.maps})
+    return {
+        "model": result.model,
+        "source_tokens": list(result.source_tokens),
+        "target_tokens": list(result.target_tokens),
+        "output": result.output,
+        "beam_size": result.beam_size,
+        "attention": attention,
+    }

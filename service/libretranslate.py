@@ -1,10 +1,10 @@
 """LibreTranslate compatibility: its request and answer forms on top of the translator runner."""
 from __future__ import annotations
 
-from service.dependencies import check_texts
 from service.errors import ApiError
-from service.models.base import ModelInputError
-from service.runtime import TranslatorRunner
+from service.limits import check_texts
+from service.models.base import ModelInputError, TranslateOptions
+from service.runners import TranslatorRunner
 from service.schemas import Language, LibreTranslateRequest, LibreTranslateResponse
 from service.settings import Settings
 
@@ -25,7 +25,7 @@ async def translate(
                        f"Only format 'text' is supported; got {body.format!r}.")
     texts = [body.q] if isinstance(body.q, str) else list(body.q)
     check_texts(texts, settings, "q")
-    outcomes = await runner.translate(texts, beam_size=settings.default_beam_size, max_length=None)
+    outcomes = await runner.translate(texts, TranslateOptions(beam_size=runner.beam_size(None)))
     failed = [(i, o) for i, o in enumerate(outcomes) if isinstance(o, ModelInputError)]
     if failed:
         raise ApiError(
@@ -43,8 +43,10 @@ async def translate(
 
 
 def languages(runner: TranslatorRunner | None) -> list[Language]:
-    """LibreTranslate's /languages answer for the loaded translator (en→de before it loads)."""
-    source, target = (runner.source_language, runner.target_language) if runner else ("en", "de")
+    """LibreTranslate's /languages answer: the pair of the translator that serves (none: [])."""
+    if runner is None:
+        return []
+    source, target = runner.source_language, runner.target_language
     return [
         Language(code=source, name=LANGUAGE_NAMES.get(source, source), targets=[target]),
         Language(code=target, name=LANGUAGE_NAMES.get(target, target), targets=[]),

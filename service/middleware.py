@@ -183,5 +183,5 @@ def _header(scope: Scope, name: str) -> str | None:
     key = name.encode()
     for k, v in scope.get("headers", []):
         if k.lower() == key:
-            return v.decode("latin-1")
+            return str(v.decode("latin-1"))
     return None

@@ -1,46 +1,37 @@
 """Finds the exported models under the models directory and loads each one once.
 
 Layout (TensorFlow Serving's): ``<models_dir>/<name>/<version>/`` with a numeric version;
-the highest version of each name is loaded. ``assets.extra/model.json`` names the ``kind``,
-which selects the wrapper class. A model that cannot be found, read or loaded is logged and
+the highest version of each name is loaded. Its manifest (``core.manifest``) names the
+``kind``, which selects the wrapper class in the kind table (``service.kinds``). A model that cannot be found, read or loaded is logged and
 reported (``GET /models``, ``GET /ready``); it never stops the other models from serving.
 """
 from __future__ import annotations
 
-import importlib
 import json
 import logging
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from service.models.base import ModelInfo, ModelWrapper
+from core.manifest import manifest_path
+from service.kinds import KINDS
+from service.models.base import Attends, ModelInfo
 
 log = logging.getLogger(__name__)
 
-WrapperFactory = Callable[[ModelInfo], ModelWrapper]
-
-# kind -> "module:Class"; imported only when a model of that kind is loaded.
-WRAPPERS: Mapping[str, str] = {
-    "time-normalizer": "service.models.time_normalizer:TimeNormalizer",
-    "translator": "service.models.translator:Translator",
-}
-
+WrapperFactory = Callable[[ModelInfo], Attends]
 ModelState = Literal["pending", "loading", "ready", "failed"]
 
 
 def import_wrapper(kind: str) -> WrapperFactory:
-    """The wrapper class registered for ``kind`` (imported lazily)."""
+    """The wrapper class of ``kind`` in the kind table (imported lazily)."""
     try:
-        target = WRAPPERS[kind]
+        return KINDS[kind].load_wrapper()
     except KeyError:
-        raise LookupError(f"unknown model kind {kind!r}; known kinds: {sorted(WRAPPERS)}") from None
-    module_name, _, class_name = target.partition(":")
-    cls: WrapperFactory = getattr(importlib.import_module(module_name), class_name)
-    return cls
+        raise LookupError(f"unknown model kind {kind!r}; known kinds: {sorted(KINDS)}") from None
 
 
 @dataclass
@@ -53,7 +44,7 @@ class ModelSlot:
     state: ModelState = "pending"
     error: str | None = None
     info: ModelInfo | None = None
-    wrapper: ModelWrapper | None = None
+    wrapper: Attends | None = None
     kind: str | None = None  # from model.json, read at discovery
     metrics: dict[str, Any] = field(default_factory=dict)
     load_seconds: float | None = None
@@ -75,7 +66,7 @@ def discover(models_dir: Path) -> list[ModelSlot]:
             slots.append(slot)
             continue
         best = max(versions, key=lambda p: int(p.name))
-        kind = _read_json(best / "assets.extra" / "model.json").get("kind")
+        kind = _read_json(manifest_path(best)).get("kind")
         slots.append(ModelSlot(model_dir.name, best, best.name, kind=kind if isinstance(kind, str) else None))
     return slots
 
@@ -122,12 +113,12 @@ class ModelRegistry:
         slot.state = "loading"
         started = time.perf_counter()
         try:
-            slot.info = ModelInfo.read(slot.path)
+            slot.info = ModelInfo.read(slot.path, name=slot.name)
             slot.kind = slot.info.kind
-            if slot.info.name != slot.name:
+            if slot.info.manifest.name != slot.name:
                 log.warning(
                     "model.json names another model; serving it under its directory name",
-                    extra={"model": slot.name, "model_json_name": slot.info.name},
+                    extra={"model": slot.name, "model_json_name": slot.info.manifest.name},
                 )
             slot.metrics = _read_json(slot.path / "assets.extra" / "metrics.json")
             factory = self._wrappers(slot.info.kind)

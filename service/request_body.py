@@ -1,7 +1,6 @@
 """Request bodies parsed by hand: JSON or form data (LibreTranslate clients send either)."""
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, TypeVar
 
@@ -37,8 +36,8 @@ async def read_body(request: Request) -> Any:
         raise ApiError(415, "unsupported_media_type",
                        f"Send JSON (application/json) or form data, not {content_type!r}.")
     try:
-        return json.loads(await request.body())
-    except ValueError as exc:  # includes UnicodeDecodeError
+        return await request.json()  # parsed once per request (Starlette keeps it for the key check)
+    except (ValueError, RecursionError) as exc:  # includes UnicodeDecodeError
         raise ApiError(400, "malformed_json", f"The request body is not valid JSON: {exc}") from None
 
 

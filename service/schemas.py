@@ -1,7 +1,9 @@
 """Every request and response body of the HTTP API (pydantic models with OpenAPI examples).
 
-Limits that are settings (characters per text, texts per request, beam size) are checked by
-the routes (``service.limits``), so that they follow the running configuration.
+The schemas check shapes and types only. Limits that are settings (characters per text,
+texts per request, beam size) are checked in one step, ``service.limits``, so that they follow
+the running configuration; what only a model knows (its token limit, layers, heads) its
+wrapper checks.
 """
 from __future__ import annotations
 
@@ -183,6 +185,10 @@ class AttentionRequest(_Strict):
     )
     layer: int | None = Field(None, ge=0, description="Only this layer (0-based); default all.")
     head: int | None = Field(None, ge=0, description="Only this head (0-based); default all.")
+    beam_size: int | None = Field(
+        None, ge=1, description="Beam width of the search whose output is shown (translator); "
+        "default: the same as POST /translate."
+    )
 
     model_config = ConfigDict(
         extra="forbid",
@@ -214,6 +220,7 @@ class AttentionResponse(BaseModel):
     source_tokens: list[str]
     target_tokens: list[str]
     output: str
+    beam_size: int | None = Field(None, description="Beam width of the search that produced `output`.")
     attention: AttentionMapsOut
 
     model_config = ConfigDict(
@@ -258,7 +265,7 @@ class ModelDescription(BaseModel):
     error: str | None = None
     load_seconds: float | None = None
     card: str = Field("", description="The model card (Markdown).")
-    metadata: dict[str, Any] = Field(default_factory=dict, description="The model's model.json.")
+    metadata: dict[str, Any] = Field(default_factory=dict, description="The model's manifest (model.json, docs/model-format.md).")
     metrics: dict[str, Any] = Field(default_factory=dict, description="The model's metrics.json (measured quality).")
 
 

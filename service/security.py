@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import math
 import threading
 import time
@@ -68,8 +67,8 @@ async def find_api_key(request: Request) -> str | None:
             return None
         return value if isinstance(value, str) and value else None
     try:
-        body = json.loads(await request.body())
-    except ValueError:
+        body = await request.json()  # Starlette keeps the parsed body: the route does not parse it again
+    except (ValueError, RecursionError):
         return None
     value = body.get("api_key") if isinstance(body, dict) else None
     return value if isinstance(value, str) and value else None

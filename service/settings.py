@@ -86,8 +86,9 @@ class Settings(BaseSettings):
     )
 
     # --- translation -----------------------------------------------------------------
-    default_beam_size: int = Field(
-        4, ge=1, description="Beam size when a request gives none (1 = greedy decoding)."
+    default_beam_size: int | None = Field(
+        None, ge=1, description="Beam size when a request gives none (1 = greedy decoding); "
+        "unset: the model's own default (its model.json), for /translate and /attention alike."
     )
     max_beam_size: int = Field(8, ge=1, description="Largest beam size a request may ask for.")
     max_output_tokens: int = Field(

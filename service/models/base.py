@@ -1,76 +1,74 @@
 """The contract between the HTTP layer and the model wrappers (pure Python, no TensorFlow).
 
 Every exported model lives in ``<models_dir>/<name>/<version>/`` (TensorFlow Serving's
-layout) and carries ``assets.extra/model.json`` with at least ``name``, ``version`` and
-``kind``. The registry picks the wrapper class by ``kind``; the wrapper loads the
-SavedModel with ``tf.saved_model.load`` and owns all pre- and post-processing, so the
-routes only translate between HTTP schemas and these dataclasses.
+layout) and carries its manifest, ``assets.extra/model.json`` (``core.manifest``). The kind
+table (``service.kinds``) picks the wrapper class by the manifest's kind; the wrapper loads
+the SavedModel and owns all pre- and post-processing. What a wrapper can do is said by the
+protocols below (:class:`Attends`, :class:`Translates`, :class:`Normalizes`); every batch
+method answers **per text**: a result, or the :class:`ModelInputError` saying why not, so
+one bad text never fails the others.
 """
 from __future__ import annotations
 
-import json
-from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Protocol, runtime_checkable
 
+import numpy as np
 
-class ModelInputError(ValueError):
-    """The input cannot be handled by this model (the HTTP layer answers 4xx with the message)."""
+from core.errors import ModelInputError
+from core.manifest import EXTRA_DIR, Manifest, load
+from core.translation import TranslationResult
+
+__all__ = [
+    "AttentionMaps", "AttentionResult", "Attends", "ModelInfo", "ModelInputError", "Normalizes",
+    "TimeResult", "TranslateOptions", "Translates", "TranslationResult", "pick_index",
+]
 
 
 @dataclass(frozen=True)
 class ModelInfo:
-    """What `GET /models` says about a loaded model."""
+    """One exported model on disk: where it is, its manifest and its model card."""
 
-    name: str
+    name: str  # the directory name, under which the service serves it
     version: str
-    kind: str
     path: Path
-    card: str = ""  # the model card, Markdown
-    metadata: dict[str, Any] = field(default_factory=dict)  # model.json, config, metrics
+    manifest: Manifest
+    card: str = ""  # MODEL_CARD.md, Markdown
+
+    @property
+    def kind(self) -> str:
+        return self.manifest.kind
 
     @classmethod
-    def read(cls, path: Path) -> "ModelInfo":
-        extra = path / "assets.extra"
-        meta = json.loads((extra / "model.json").read_text(encoding="utf-8"))
-        card_file = extra / "MODEL_CARD.md"
+    def read(cls, path: Path, name: str | None = None) -> ModelInfo:
+        manifest = load(path)
+        card_file = path / EXTRA_DIR / "MODEL_CARD.md"
         card = card_file.read_text(encoding="utf-8") if card_file.exists() else ""
-        return cls(
-            name=str(meta["name"]),
-            version=str(meta.get("version", path.name)),
-            kind=str(meta["kind"]),
-            path=path,
-            card=card,
-            metadata=meta,
-        )
+        return cls(name=name or manifest.name, version=path.name, path=path, manifest=manifest, card=card)
 
 
 @dataclass(frozen=True)
 class AttentionMaps:
-    """One family of attention maps, indexed ``weights[layer][head][query][key]``.
+    """One family of attention maps: ``weights[layer][head][query][key]`` (float32).
 
-    For cross-attention the query axis is the target (output) tokens and the key axis
-    the source (input) tokens; each innermost row sums to 1 up to rounding.
+    ``layer_indices``/``head_indices`` name the model layer and head of each entry. For
+    cross-attention the query axis is the target (output) tokens and the key axis the
+    source (input) tokens; each row sums to 1 up to rounding.
     """
 
-    weights: list[list[list[list[float]]]]
-
-    @property
-    def layers(self) -> int:
-        return len(self.weights)
-
-    @property
-    def heads(self) -> int:
-        return len(self.weights[0]) if self.weights else 0
+    weights: np.ndarray
+    layer_indices: list[int]
+    head_indices: list[int]
 
 
 @dataclass(frozen=True)
 class AttentionResult:
     """Tokens and attention maps of one input, the same shape for every model kind.
 
-    ``maps`` is keyed by ``"cross"`` (always present), and, on request and where the
-    model has them, ``"encoder_self"`` and ``"decoder_self"``.
+    ``maps`` is keyed by ``"cross"`` (always present), and, on request and where the model
+    has them, ``"encoder_self"`` and ``"decoder_self"``.
     """
 
     model: str
@@ -78,6 +76,7 @@ class AttentionResult:
     target_tokens: list[str]
     output: str
     maps: dict[str, AttentionMaps]
+    beam_size: int | None = None  # the search that produced ``output``, where there is one
 
 
 @dataclass(frozen=True)
@@ -91,29 +90,44 @@ class TimeResult:
 
 
 @dataclass(frozen=True)
-class TranslationResult:
-    source: str
-    translation: str
-    source_tokens: list[str]
-    target_tokens: list[str]
-    score: float  # log-probability of the translation (length-normalized where a penalty applies)
+class TranslateOptions:
+    """How to decode; texts with equal options can share one model call."""
+
+    beam_size: int | None = None  # None: the model's default (its manifest)
+    max_length: int | None = None  # most target tokens per sentence; None: the model's budget
 
 
-class ModelWrapper(ABC):
-    """Base class of the wrappers. Subclasses set ``kind`` and load in ``__init__``."""
+def pick_index(value: int | None, size: int, what: str) -> list[int]:
+    """All of ``range(size)``, or the one index asked for (422 when out of range)."""
+    if value is None:
+        return list(range(size))
+    if not 0 <= value < size:
+        raise ModelInputError(f"{what} must be between 0 and {size - 1}; got {value}")
+    return [value]
 
-    kind: ClassVar[str]
 
-    def __init__(self, info: ModelInfo) -> None:
-        self.info = info
+@runtime_checkable
+class Attends(Protocol):
+    """Every wrapper: it shows the attention of one input."""
 
-    @abstractmethod
-    def attention(
-        self,
-        text: str,
-        *,
-        include_self: bool = False,
-        layer: int | None = None,
-        head: int | None = None,
-    ) -> AttentionResult:
-        """Run the model on ``text`` and return its attention maps (optionally filtered)."""
+    info: ModelInfo
+
+    def attention(self, text: str, *, include_self: bool = False, layer: int | None = None,
+                  head: int | None = None, beam_size: int | None = None) -> AttentionResult:
+        """The model's output for ``text`` and its attention maps; raises ModelInputError."""
+        ...
+
+
+@runtime_checkable
+class Translates(Attends, Protocol):
+    source_language: str
+    target_language: str
+    default_beam_size: int
+
+    def translate(self, texts: Sequence[str],
+                  options: TranslateOptions) -> list[TranslationResult | ModelInputError]: ...
+
+
+@runtime_checkable
+class Normalizes(Attends, Protocol):
+    def normalize(self, texts: Sequence[str]) -> list[TimeResult | ModelInputError]: ...

@@ -4,10 +4,12 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Query
+from fastapi.responses import JSONResponse
 
-from service.convert import attention_response
-from service.dependencies import RuntimeDep, SettingsDep, check_texts, model_unavailable
+from service.convert import attention_payload
+from service.dependencies import RuntimeDep, SettingsDep, model_unavailable
 from service.errors import ApiError
+from service.limits import check_decoding, check_texts
 from service.routes import MODEL_ERRORS
 from service.runtime import Runtime
 from service.schemas import AttentionRequest, AttentionResponse
@@ -21,11 +23,12 @@ _DESCRIPTION = (
     "attention weights as `attention.<family>.weights[layer][head][target][source]` "
     "(`cross`; with `include_self` also `encoder_self` and `decoder_self` where the model has "
     "them). The same shape for every model; the time normalizer has one layer and one head. "
-    "`layer` and `head` (0-based) select one layer or head."
+    "`layer` and `head` (0-based) select one layer or head; `beam_size` the search (default: "
+    "the same as `POST /translate`)."
 )
 
 
-async def _attention(body: AttentionRequest, runtime: Runtime, settings: Settings) -> AttentionResponse:
+async def _attention(body: AttentionRequest, runtime: Runtime, settings: Settings) -> JSONResponse:
     if runtime.registry.get(body.model) is None:
         known = ", ".join(sorted(runtime.registry.slots)) or "none"
         raise ApiError(404, "unknown_model", f"Unknown model {body.model!r}; known models: {known}.")
@@ -33,8 +36,11 @@ async def _attention(body: AttentionRequest, runtime: Runtime, settings: Setting
     if runner is None:
         raise model_unavailable(runtime, body.model)
     check_texts([body.text], settings, "text")
-    result = await runner.attention(body.text, include_self=body.include_self, layer=body.layer, head=body.head)
-    return attention_response(result, include_self=body.include_self, layer=body.layer, head=body.head)
+    check_decoding(body.beam_size, None, settings)
+    result = await runner.attention(body.text, include_self=body.include_self, layer=body.layer, head=body.head,
+                                    beam_size=body.beam_size)
+    # Built once and sent as it is: the weights are not walked again by a response model.
+    return JSONResponse(attention_payload(result, include_self=body.include_self))
 
 
 @router.get("/attention", response_model=AttentionResponse, responses=_RESPONSES,
@@ -43,7 +49,7 @@ async def attention_get(
     query: Annotated[AttentionRequest, Query()],
     runtime: RuntimeDep,
     settings: SettingsDep,
-) -> AttentionResponse:
+) -> JSONResponse:
     return await _attention(query, runtime, settings)
 
 
@@ -53,5 +59,5 @@ async def attention_post(
     body: AttentionRequest,
     runtime: RuntimeDep,
     settings: SettingsDep,
-) -> AttentionResponse:
+) -> JSONResponse:
     return await _attention(body, runtime, settings)

@@ -54,21 +54,16 @@ async def models(runtime: RuntimeDep) -> ModelsResponse:
                 kind=slot.kind,
                 state=slot.state,
                 device=registry.device,
-                description=_description(slot.info.metadata if slot.info else {}),
+                description=slot.info.manifest.description if slot.info else None,
                 error=slot.error,
                 load_seconds=slot.load_seconds,
                 card=slot.info.card if slot.info else "",
-                metadata=slot.info.metadata if slot.info else {},
+                metadata=slot.info.manifest.to_dict() if slot.info else {},
                 metrics=slot.metrics,
             )
             for slot in registry.slots.values()
         ],
     )
-
-
-def _description(metadata: dict[str, object]) -> str | None:
-    value = metadata.get("description")
-    return None if value is None else str(value)
 
 
 metrics_router = APIRouter(tags=["operations"])

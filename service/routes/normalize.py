@@ -4,8 +4,9 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from service.convert import time_items
-from service.dependencies import SettingsDep, TimeNormalizerDep, check_texts
+from service.dependencies import SettingsDep, TimeNormalizerDep
 from service.errors import ApiError
+from service.limits import check_texts
 from service.models.base import ModelInputError
 from service.routes import MODEL_ERRORS
 from service.schemas import NormalizeTimeRequest, NormalizeTimeResponse

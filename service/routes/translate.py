@@ -7,11 +7,13 @@ from pydantic import BaseModel
 
 from service import libretranslate
 from service.convert import translation_items
-from service.dependencies import SettingsDep, TranslatorDep, check_texts, check_translation_options
+from service.dependencies import SettingsDep, TranslatorDep
 from service.errors import ApiError
-from service.models.base import ModelInputError
+from service.limits import check_decoding, check_texts
+from service.models.base import ModelInputError, TranslateOptions
 from service.request_body import read_body, validate_body
 from service.routes import MODEL_ERRORS
+from service.runners import TranslatorRunner
 from service.schemas import (
     Language,
     LibreTranslateRequest,
@@ -75,8 +77,9 @@ async def translate(
     body: TranslateRequest = validate_body(TranslateRequest, data)
     texts = body.items()
     check_texts(texts, settings, "text" if body.text is not None else "texts")
-    beam = check_translation_options(body.beam_size, body.max_length, settings)
-    outcomes = await runner.translate(texts, beam_size=beam, max_length=body.max_length)
+    check_decoding(body.beam_size, body.max_length, settings)
+    beam = runner.beam_size(body.beam_size)
+    outcomes = await runner.translate(texts, TranslateOptions(beam, body.max_length))
     if body.text is not None and isinstance(outcomes[0], ModelInputError):
         raise ApiError(422, "model_input_error", str(outcomes[0]) or "The model cannot translate this text.")
     return TranslateResponse(
@@ -95,4 +98,4 @@ async def translate(
     summary="Languages served, in LibreTranslate's shape",
 )
 async def languages(request: Request) -> list[Language]:
-    return libretranslate.languages(request.app.state.runtime.runner_of_kind("translator"))
+    return libretranslate.languages(request.app.state.runtime.runner_of(TranslatorRunner))

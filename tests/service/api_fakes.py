@@ -1,9 +1,9 @@
 """Test doubles of the model wrappers, for testing the HTTP layer without TensorFlow.
 
-They follow the contract of ``service/models/base.py`` and are deterministic, so tests can
+They follow the protocols of ``service/models/base.py`` and are deterministic, so tests can
 assert exact answers: the fake time normalizer recognizes "noon" (12:00) and "HH:MM"
-written in digits, and raises ModelInputError for texts containing "💥"; the fake
-translator upper-cases, and raises ModelInputError for texts containing "💥".
+written in digits; the fake translator upper-cases. Both answer a ModelInputError for the
+texts containing "💥" (and only for those), as the real wrappers do per text.
 """
 from __future__ import annotations
 
@@ -11,37 +11,31 @@ import json
 import re
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
+
+from core.manifest import TimeNormalizerManifest, TranslatorManifest
 from service.models.base import (
     AttentionMaps,
     AttentionResult,
     ModelInfo,
     ModelInputError,
-    ModelWrapper,
     TimeResult,
+    TranslateOptions,
     TranslationResult,
+    pick_index,
 )
 
 BOOM = "💥"
 
 
-def _uniform(rows: int, cols: int, layers: int = 1, heads: int = 1) -> AttentionMaps:
-    row = [1.0 / cols] * cols
-    return AttentionMaps([[[list(row) for _ in range(rows)] for _ in range(heads)] for _ in range(layers)])
-
-
-def _select(maps: AttentionMaps, layer: int | None, head: int | None) -> AttentionMaps:
-    weights = maps.weights
-    if layer is not None:
-        if layer >= len(weights):
-            raise ModelInputError(f"layer {layer} out of range: the model has {len(weights)} layers")
-        weights = [weights[layer]]
-    if head is not None:
-        if head >= len(weights[0]):
-            raise ModelInputError(f"head {head} out of range: the model has {len(weights[0])} heads")
-        weights = [[layer_maps[head]] for layer_maps in weights]
-    return AttentionMaps(weights)
+def _uniform(rows: int, cols: int, layer: int | None, head: int | None,
+             layers: int = 1, heads: int = 1) -> AttentionMaps:
+    layer_ix, head_ix = pick_index(layer, layers, "layer"), pick_index(head, heads, "head")
+    weights = np.full((len(layer_ix), len(head_ix), rows, cols), 1.0 / cols, dtype=np.float32)
+    return AttentionMaps(weights, layer_ix, head_ix)
 
 
 class CallLog:
@@ -60,20 +54,25 @@ class CallLog:
             self.threads.add(threading.current_thread().name)
 
 
-class FakeTimeNormalizer(ModelWrapper):
-    kind = "time-normalizer"
+class FakeTimeNormalizer:
     calls = CallLog()
     delay_s = 0.0
 
-    def normalize(self, texts: list[str]) -> list[TimeResult]:
-        type(self).calls.add(texts)
+    def __init__(self, info: ModelInfo) -> None:
+        self.info = info
+
+    def normalize(self, texts: Sequence[str]) -> list[TimeResult | ModelInputError]:
+        type(self).calls.add(list(texts))
         time.sleep(type(self).delay_s)
-        if any(BOOM in t for t in texts):
-            raise ModelInputError("cannot read the character 💥")
-        results = []
+        results: list[TimeResult | ModelInputError] = []
+        limit = self.info.manifest.max_input_chars
         for text in texts:
             match = re.search(r"\b(\d{1,2}):(\d{2})\b", text)
-            if "noon" in text:
+            if BOOM in text:
+                results.append(ModelInputError("cannot read the character 💥"))
+            elif limit is not None and len(text) > limit:
+                results.append(ModelInputError(f"text has {len(text)} characters; the model reads at most {limit}"))
+            elif "noon" in text:
                 results.append(TimeResult(text, "12:00", 0.97))
             elif match:
                 results.append(TimeResult(text, f"{int(match[1]):02d}:{match[2]}", 0.9))
@@ -82,56 +81,60 @@ class FakeTimeNormalizer(ModelWrapper):
         return results
 
     def attention(self, text: str, *, include_self: bool = False, layer: int | None = None,
-                  head: int | None = None) -> AttentionResult:
-        output = self.normalize([text])[0].time or ""
+                  head: int | None = None, beam_size: int | None = None) -> AttentionResult:
+        (outcome,) = self.normalize([text])
+        if isinstance(outcome, ModelInputError):
+            raise outcome
+        output = outcome.time or ""
         target = list(output) + ["</s>"]
-        maps = {"cross": _select(_uniform(len(target), len(text)), layer, head)}
+        maps = {"cross": _uniform(len(target), len(text), layer, head)}
         return AttentionResult(self.info.name, list(text), target, output, maps)
 
 
-class FakeTranslator(ModelWrapper):
-    kind = "translator"
+class FakeTranslator:
     source_language = "en"
     target_language = "de"
+    default_beam_size = 4
     calls = CallLog()
     delay_s = 0.0
 
-    def translate(self, texts: list[str], *, beam_size: int | None = None,
-                  max_length: int | None = None) -> list[TranslationResult]:
-        type(self).calls.add(texts, beam_size=beam_size, max_length=max_length)
+    def __init__(self, info: ModelInfo) -> None:
+        self.info = info
+
+    def translate(self, texts: Sequence[str],
+                  options: TranslateOptions) -> list[TranslationResult | ModelInputError]:
+        type(self).calls.add(list(texts), beam_size=options.beam_size, max_length=options.max_length)
         time.sleep(type(self).delay_s)
-        if any(BOOM in t for t in texts):
-            raise ModelInputError("cannot translate the character 💥")
         return [
-            TranslationResult(t, t.upper(), t.split(), t.upper().split(), -0.5) for t in texts
+            ModelInputError("cannot translate the character 💥") if BOOM in t
+            else TranslationResult(t, t.upper(), t.split(), t.upper().split(), -0.5)
+            for t in texts
         ]
 
     def attention(self, text: str, *, include_self: bool = False, layer: int | None = None,
-                  head: int | None = None) -> AttentionResult:
+                  head: int | None = None, beam_size: int | None = None) -> AttentionResult:
         if BOOM in text:
             raise ModelInputError("cannot translate the character 💥")
+        type(self).calls.add([text], beam_size=beam_size)
         source, target = text.split() + ["</s>"], text.upper().split() + ["</s>"]
-        maps = {"cross": _select(_uniform(len(target), len(source), 2, 4), layer, head)}
+        maps = {"cross": _uniform(len(target), len(source), layer, head, 2, 4)}
         if include_self:
-            maps["encoder_self"] = _select(_uniform(len(source), len(source), 2, 4), layer, head)
-            maps["decoder_self"] = _select(_uniform(len(target), len(target), 2, 4), layer, head)
-        return AttentionResult(self.info.name, source, target, text.upper(), maps)
+            maps["encoder_self"] = _uniform(len(source), len(source), layer, head, 2, 4)
+            maps["decoder_self"] = _uniform(len(target), len(target), layer, head, 2, 4)
+        return AttentionResult(self.info.name, source, target, text.upper(), maps, beam_size)
 
 
-class BrokenWrapper(ModelWrapper):
-    kind = "time-normalizer"
-
+class BrokenWrapper:
     def __init__(self, info: ModelInfo) -> None:
         raise OSError("SavedModel is corrupt")
 
-    def attention(self, text: str, **kwargs: object) -> AttentionResult:  # pragma: no cover
-        raise AssertionError
+
+FAKES: dict[str, type[FakeTimeNormalizer] | type[FakeTranslator]] = {
+    "time-normalizer": FakeTimeNormalizer, "translator": FakeTranslator,
+}
 
 
-FAKES = {"time-normalizer": FakeTimeNormalizer, "translator": FakeTranslator}
-
-
-def fake_wrappers(kind: str) -> type[ModelWrapper]:
+def fake_wrappers(kind: str) -> type[FakeTimeNormalizer] | type[FakeTranslator]:
     try:
         return FAKES[kind]
     except KeyError:
@@ -139,11 +142,21 @@ def fake_wrappers(kind: str) -> type[ModelWrapper]:
 
 
 def write_model(models_dir: Path, name: str, kind: str, version: str = "1", **extra: object) -> Path:
-    """A model directory with the metadata the registry reads (no SavedModel: fakes load it)."""
+    """A model directory with a valid manifest (no SavedModel: the fakes load nothing)."""
     path = models_dir / name / version
     (path / "assets.extra").mkdir(parents=True)
-    meta = {"name": name, "version": version, "kind": kind, "description": f"fake {kind}", **extra}
-    (path / "assets.extra" / "model.json").write_text(json.dumps(meta), encoding="utf-8")
+    common = {"name": name, "version": version, "description": f"fake {kind}", **extra}
+    if kind == "translator":
+        manifest: dict[str, object] = TranslatorManifest(
+            source_language="en", target_language="de", tokenizer_file="spm.model", vocab_size=100,
+            max_tokens=64, encoder_layers=2, decoder_layers=2, heads=4, d_model=8, **common,  # type: ignore[arg-type]
+        ).to_dict()
+    elif kind == "time-normalizer":
+        manifest = TimeNormalizerManifest(attention="bahdanau", **common).to_dict()  # type: ignore[arg-type]
+    else:
+        manifest = {"kind": kind, **common}
+    # Written as it is (not through core.manifest.dump): tests may want an invalid one.
+    (path / "assets.extra" / "model.json").write_text(json.dumps(manifest), encoding="utf-8")
     (path / "assets.extra" / "MODEL_CARD.md").write_text(f"# {name}\n\nA test double.\n", encoding="utf-8")
     (path / "assets.extra" / "metrics.json").write_text('{"accuracy": 0.5}', encoding="utf-8")
     return path

@@ -52,7 +52,7 @@ def test_translator_attention_with_self_attention_and_filters(client: TestClient
 
 def test_out_of_range_layer_is_422_from_the_model(client: TestClient) -> None:
     r = client.get("/attention", params={"model": "translator-en-de", "text": "a", "layer": 7})
-    assert r.status_code == 422 and "layer 7" in r.json()["error"]
+    assert r.status_code == 422 and "layer must be between 0 and 1; got 7" in r.json()["error"]
 
 
 @pytest.mark.parametrize("params, status, code", [

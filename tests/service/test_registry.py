@@ -7,7 +7,9 @@ from typing import Any
 import pytest
 from api_fakes import BrokenWrapper, FakeTimeNormalizer, fake_wrappers, write_model
 
-from service.registry import WRAPPERS, ModelRegistry, discover, import_wrapper
+from service.kinds import KINDS
+from service.models.base import Attends, Normalizes, Translates
+from service.registry import ModelRegistry, discover, import_wrapper
 
 
 def test_discovers_the_highest_numeric_version(tmp_path: Path) -> None:
@@ -37,8 +39,9 @@ def test_load_reads_info_card_and_metrics(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("setup, reason", [
-    (lambda d: write_model(d, "m", "no-such-kind"), "unknown model kind"),
+    (lambda d: write_model(d, "m", "no-such-kind"), "unknown kind"),
     (lambda d: (d / "m" / "1").mkdir(parents=True), "model.json"),
+    (lambda d: write_model(d, "m", "translator", default_beam_size=0), "default_beam_size must be at least 1"),
     (lambda d: write_model(d, "m", "time-normalizer"), "SavedModel is corrupt"),
 ])
 def test_failures_are_recorded_not_raised(tmp_path: Path, setup, reason: str) -> None:  # type: ignore[no-untyped-def]
@@ -53,15 +56,17 @@ def test_failures_are_recorded_not_raised(tmp_path: Path, setup, reason: str) ->
 
 
 def test_wrapper_modules_are_imported_lazily() -> None:
-    assert set(WRAPPERS) == {"time-normalizer", "translator"}
+    assert set(KINDS) == {"time-normalizer", "translator"}
     with pytest.raises(LookupError, match="unknown model kind"):
         import_wrapper("nope")
 
 
-def test_real_wrapper_classes_have_the_registered_kind() -> None:
-    for kind in WRAPPERS:
-        try:
-            cls = import_wrapper(kind)
-        except ModuleNotFoundError as exc:
-            pytest.skip(f"wrapper for {kind} not written yet: {exc}")
-        assert cls.kind == kind  # type: ignore[attr-defined]
+def test_the_kind_tables_wrappers_satisfy_their_runners_protocol() -> None:
+    for kind in KINDS.values():
+        cls = kind.load_wrapper()
+        protocol = kind.runner.protocol
+        assert protocol in (Translates, Normalizes)
+        # A protocol's methods must all be there (checked on the class: loading needs a SavedModel).
+        members = [m for m in ("attention", "translate", "normalize") if hasattr(protocol, m)]
+        assert all(callable(getattr(cls, m, None)) for m in members), (cls, members)
+        assert hasattr(Attends, "attention")

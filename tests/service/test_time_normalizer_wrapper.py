@@ -35,9 +35,8 @@ def wrapper() -> TimeNormalizer:
 
 
 def test_kind_and_metadata(wrapper: TimeNormalizer) -> None:
-    assert TimeNormalizer.kind == "time-normalizer" == wrapper.info.kind
-    assert wrapper.info.name == "time-normalizer"
-    assert 0 < wrapper.confidence_threshold < 1
+    assert wrapper.info.kind == "time-normalizer" and wrapper.info.name == "time-normalizer"
+    assert 0 < wrapper.manifest.confidence_threshold < 1
 
 
 def test_normalize_batch(wrapper: TimeNormalizer) -> None:
@@ -46,7 +45,7 @@ def test_normalize_batch(wrapper: TimeNormalizer) -> None:
     assert [r.text for r in results] == texts
     for r in results[:-1]:
         assert r.time == EXAMPLES[r.text] and r.error is None, r
-        assert wrapper.confidence_threshold <= r.confidence <= 1.0
+        assert wrapper.manifest.confidence_threshold <= r.confidence <= 1.0
     no_time = results[-1]
     assert no_time.time is None and "no time" in no_time.error
 
@@ -57,7 +56,7 @@ def test_empty_batch(wrapper: TimeNormalizer) -> None:
 
 def test_low_confidence_is_not_reported_as_a_time(wrapper: TimeNormalizer) -> None:
     strict = TimeNormalizer(dataclasses.replace(
-        wrapper.info, metadata={**wrapper.info.metadata, "confidence_threshold": 1.01}))
+        wrapper.info, manifest=dataclasses.replace(wrapper.manifest, confidence_threshold=0.99999)))
     [result] = strict.normalize(["ten past eleven"])
     assert result.time is None and "threshold" in result.error and "11:10" in result.error
 
@@ -74,7 +73,7 @@ def test_attention_maps(wrapper: TimeNormalizer) -> None:
     assert result.source_tokens == list("quarter past 3 pm") + ["</s>"]
     assert result.target_tokens == list("15:15") + ["</s>"]
     cross = result.maps["cross"]
-    assert set(result.maps) == {"cross"} and cross.layers == 1 and cross.heads == 1
+    assert set(result.maps) == {"cross"} and cross.weights.shape[:2] == (1, 1)
     matrix = cross.weights[0][0]
     assert len(matrix) == len(result.target_tokens)
     for row in matrix:
@@ -86,6 +85,16 @@ def test_attention_of_a_no_time_text(wrapper: TimeNormalizer) -> None:
     result = wrapper.attention("banana")
     assert result.output == "" and result.target_tokens == ["</s>"]
     assert abs(sum(result.maps["cross"].weights[0][0][0]) - 1.0) < 1e-4
+
+
+def test_texts_longer_than_the_model_reads_are_refused_one_by_one(wrapper: TimeNormalizer) -> None:
+    limit = wrapper.manifest.max_input_chars
+    assert limit is not None
+    long_text = "meet me at seven pm " + "and bring the documents " * 5
+    ok, refused = wrapper.normalize(["at 7pm", long_text])
+    assert isinstance(refused, ModelInputError) and f"at most {limit}" in str(refused)
+    assert not isinstance(ok, ModelInputError) and ok.time == "19:00"
+    assert wrapper.input_error("7" + " " * 2 * limit + "pm") is None  # runs of whitespace count once
 
 
 def test_attention_layer_and_head_bounds(wrapper: TimeNormalizer) -> None:

@@ -6,9 +6,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from service.models.base import ModelInfo, ModelInputError
-from service.text.numbers import numbers_in
-from service.text.repetition import max_output_length
+from core.text.numbers import numbers_in
+from service.models.base import ModelInfo, ModelInputError, TranslateOptions, TranslationResult
 
 MODEL_DIR = Path(__file__).resolve().parents[2] / "models" / "translator-en-de"
 
@@ -27,12 +26,19 @@ def translator():
     return Translator(ModelInfo.read(shipped_version()))
 
 
+def translate(translator, texts, beam_size=None, max_length=None):
+    return translator.translate(texts, TranslateOptions(beam_size, max_length))
+
+
 def one(translator, text: str, beam_size: int | None = None) -> str:
-    return translator.translate([text], beam_size=beam_size)[0].translation
+    (result,) = translate(translator, [text], beam_size)
+    assert isinstance(result, TranslationResult), result
+    return result.translation
 
 
 def test_metadata_and_languages(translator):
-    assert translator.kind == "translator" and translator.info.name == "translator-en-de"
+    assert translator.info.kind == "translator" and translator.info.name == "translator-en-de"
+    assert translator.default_beam_size == translator.manifest.default_beam_size
     assert (translator.source_language, translator.target_language) == ("en", "de")
     extra = translator.info.path / "assets.extra"
     for name in ("model.json", "config.json", "metrics.json", "MODEL_CARD.md"):
@@ -40,13 +46,13 @@ def test_metadata_and_languages(translator):
 
 
 def test_tokenizer_in_assets_keeps_case_and_digits(translator):
-    sp = translator._sp
+    sp = translator.pipeline.subwords
     for text in ("I have 3 cats and 12 dogs.", "LONDON is big.", "Ich heiße Tom."):
         assert sp.decode(sp.encode(text)) == text
 
 
 def test_translates_a_simple_sentence(translator):
-    result = translator.translate(["I have 3 cats."])[0]
+    result = translate(translator, ["I have 3 cats."])[0]
     assert "Katze" in result.translation and numbers_in(result.translation) == ["3"]
     assert result.source_tokens[-1] == "</s>" and result.target_tokens[-1] == "</s>"
     assert result.score < 0
@@ -89,10 +95,10 @@ def test_all_caps_input_is_translated_like_normal_text(translator):
 ])
 def test_rare_words_do_not_loop(translator, text):
     for beam in (1, 4):
-        result = translator.translate([text], beam_size=beam)[0]
+        result = translate(translator, [text], beam)[0]
         pieces = result.target_tokens
         source_len = len(result.source_tokens)
-        assert len(pieces) <= max_output_length(source_len)
+        assert len(pieces) <= translator.manifest.output_budget(source_len)
         words = result.translation.split()
         for n in (1, 2, 3):
             grams = [tuple(words[i:i + n]) for i in range(len(words) - n + 1)]
@@ -101,10 +107,10 @@ def test_rare_words_do_not_loop(translator, text):
 
 
 def test_several_sentences_and_texts_in_one_batch(translator):
-    texts = ["Tom is tired. Mary is hungry.", "Where is the station?", "", "I like tea."]
-    results = translator.translate(texts, beam_size=1)
-    assert [r.source for r in results] == texts
-    assert results[2].translation == ""
+    texts = ["Tom is tired. Mary is hungry.", "Where is the station?", "   ", "I like tea."]
+    results = translate(translator, texts, 1)
+    assert isinstance(results[2], ModelInputError)
+    assert [r.source for i, r in enumerate(results) if i != 2] == [t for i, t in enumerate(texts) if i != 2]
     first = results[0].translation
     assert first == one(translator, "Tom is tired.", 1) + " " + one(translator, "Mary is hungry.", 1)
     # Batching (padding, sorting) does not change the result of a sentence.
@@ -113,30 +119,23 @@ def test_several_sentences_and_texts_in_one_batch(translator):
 
 
 def test_max_length_limits_the_output(translator):
-    result = translator.translate(["Tom wanted to know why Mary was so angry with him yesterday."],
-                                  beam_size=1, max_length=3)[0]
+    result = translate(translator, ["Tom wanted to know why Mary was so angry with him yesterday."], 1, 3)[0]
     assert len(result.target_tokens) <= 3
 
 
-def test_bad_options_raise_model_input_error(translator):
-    with pytest.raises(ModelInputError):
-        translator.translate(["Hi."], beam_size=0)
-    with pytest.raises(ModelInputError):
-        translator.translate(["Hi."], max_length=0)
-
-
-def test_overlong_sentence_is_refused_not_cut(translator):
-    endless = " ".join(["cats"] * (translator.max_tokens + 5))  # one sentence, no end punctuation
-    with pytest.raises(ModelInputError, match="too long"):
-        translator.translate([endless])
+def test_overlong_sentence_is_refused_not_cut_and_spoils_no_other_text(translator):
+    endless = " ".join(["cats"] * (translator.manifest.max_tokens + 5))  # one sentence, no end punctuation
+    before, refused, after = translate(translator, ["I like tea.", endless, "Tom is tired."])
+    assert isinstance(refused, ModelInputError) and "too long" in str(refused)
+    assert before.translation == one(translator, "I like tea.") and after.translation == one(translator, "Tom is tired.")
 
 
 def test_attention_maps(translator):
     result = translator.attention("I like tea.", include_self=True)
     s, t = len(result.source_tokens), len(result.target_tokens)
-    meta = translator.info.metadata
-    cross = np.array(result.maps["cross"].weights)
-    assert cross.shape == (meta["layers"]["decoder"], meta["heads"], t, s)
+    manifest = translator.manifest
+    cross = result.maps["cross"].weights
+    assert cross.shape == (manifest.decoder_layers, manifest.heads, t, s)
     np.testing.assert_allclose(cross.sum(-1), 1.0, atol=1e-4)
     enc = np.array(result.maps["encoder_self"].weights)
     dec = np.array(result.maps["decoder_self"].weights)
@@ -148,10 +147,11 @@ def test_attention_maps(translator):
 def test_attention_filters(translator):
     result = translator.attention("I like tea.", layer=1, head=0)
     assert set(result.maps) == {"cross"}
-    assert (result.maps["cross"].layers, result.maps["cross"].heads) == (1, 1)
+    assert result.maps["cross"].weights.shape[:2] == (1, 1)
+    assert (result.maps["cross"].layer_indices, result.maps["cross"].head_indices) == ([1], [0])
     full = translator.attention("I like tea.")
     np.testing.assert_allclose(result.maps["cross"].weights[0][0], full.maps["cross"].weights[1][0])
-    layers, heads = full.maps["cross"].layers, full.maps["cross"].heads
+    layers, heads = full.maps["cross"].weights.shape[:2]
     with pytest.raises(ModelInputError):
         translator.attention("I like tea.", layer=layers)
     with pytest.raises(ModelInputError):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import keras
 from keras import ops
 
-NEG_INF = -1e9
+from training.shared import NEG_INF
 
 
 def masked_softmax(scores, key_mask):

@@ -60,7 +60,7 @@ def model_card(config: TrainConfig, metrics: dict, version: str) -> str:
     for kind, r in metrics["attention_comparison"].items():
         if r.get("run"):
             lines.append(f"python -m training timenorm train --attention {kind} --out {r['run']}")
-    for kind, r in reversed(list(metrics["attention_comparison"].items())):
+    for _kind, r in reversed(list(metrics["attention_comparison"].items())):
         if r.get("measured_by"):
             lines.append(r["measured_by"])
     lines += [f"python -m training timenorm evaluate --model {metrics.get('model_dir', '<exported dir>')}", "```",

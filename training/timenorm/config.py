@@ -50,7 +50,7 @@ class TrainConfig:
         return json.dumps(asdict(self), indent=2, sort_keys=True)
 
     @classmethod
-    def from_dict(cls, data: dict) -> "TrainConfig":
+    def from_dict(cls, data: dict) -> TrainConfig:
         data = dict(data)
         model = ModelConfig(**data.pop("model"))
         raw = dict(data.pop("data"))
@@ -58,8 +58,8 @@ class TrainConfig:
         return cls(model=model, data=DataConfig(**raw), **data)
 
     @classmethod
-    def load(cls, path: Path) -> "TrainConfig":
+    def load(cls, path: Path) -> TrainConfig:
         return cls.from_dict(json.loads(Path(path).read_text(encoding="utf-8")))
 
-    def with_attention(self, kind: str) -> "TrainConfig":
+    def with_attention(self, kind: str) -> TrainConfig:
         return replace(self, model=replace(self.model, attention=kind))

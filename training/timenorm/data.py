@@ -1,8 +1,8 @@
 """Generated samples -> padded id arrays, batched by similar length (NumPy only)."""
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Iterator, Sequence
 
 import numpy as np
 

@@ -39,7 +39,7 @@ def predict(model_dir: Path, texts: list[str], batch_size: int = 64) -> list[tup
     out: list[tuple[str, float]] = []
     for start in range(0, len(texts), batch_size):
         result = serve(text=tf.constant(texts[start : start + batch_size]))
-        out.extend((t.decode("utf-8"), float(c)) for t, c in zip(result["time"].numpy(), result["confidence"].numpy()))
+        out.extend((t.decode("utf-8"), float(c)) for t, c in zip(result["time"].numpy(), result["confidence"].numpy(), strict=False))
     return out
 
 

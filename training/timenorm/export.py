@@ -3,16 +3,17 @@ from __future__ import annotations
 
 import json
 import shutil
+import time
 from dataclasses import asdict
 from pathlib import Path
 
+from core.manifest import TimeNormalizerManifest, dump
 from training.timenorm.card import model_card
 from training.timenorm.config import TrainConfig
 from training.timenorm.evaluate import evaluate_saved_model
 from training.timenorm.train import WEIGHTS_FILE
 
 MODEL_NAME = "time-normalizer"
-KIND = "time-normalizer"
 CONFIDENCE_THRESHOLD = 0.5
 
 
@@ -24,7 +25,8 @@ def export_run(run_dir: Path, out_dir: Path, *, compare: list[Path] = (), comman
     """Write ``out_dir`` (SavedModel + assets.extra) and return its metrics."""
     import tensorflow as tf
 
-    from training.timenorm.model import build_model, parameter_count
+    from training.shared import parameter_count
+    from training.timenorm.model import build_model
     from training.timenorm.serving import TimeNormalizerServing
 
     run_dir, out_dir = Path(run_dir), Path(out_dir)
@@ -40,16 +42,19 @@ def export_run(run_dir: Path, out_dir: Path, *, compare: list[Path] = (), comman
     shutil.copy(run_dir / WEIGHTS_FILE, extra / WEIGHTS_FILE)  # for --warm-start
     (extra / "config.json").write_text(json.dumps(asdict(config), indent=2), encoding="utf-8")
     version = out_dir.name
-    (extra / "model.json").write_text(json.dumps({
-        "name": MODEL_NAME,
-        "version": version,
-        "kind": KIND,
-        "description": "English time expression -> HH:MM (24-hour); character seq2seq with "
-                       f"{config.model.attention} attention, greedy decoding in the graph.",
-        "attention": config.model.attention,
-        "confidence_threshold": CONFIDENCE_THRESHOLD,
-        "max_input_chars": config.model.max_input_chars,
-    }, indent=2), encoding="utf-8")
+    dump(TimeNormalizerManifest(
+        name=MODEL_NAME,
+        version=version,
+        description="English time expression -> HH:MM (24-hour); character seq2seq with "
+                    f"{config.model.attention} attention, greedy decoding in the graph.",
+        license="Apache-2.0 (code); trained only on generated data",
+        exported=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        parameters=parameter_count(model),
+        signatures=["serving_default"],
+        attention=config.model.attention,
+        confidence_threshold=CONFIDENCE_THRESHOLD,
+        max_input_chars=config.model.max_input_chars,
+    ), out_dir)
 
     evaluation = evaluate_saved_model(out_dir)
     history_file = run_dir / "history.json"

@@ -7,8 +7,8 @@ random context, spacing, punctuation and casing. Pure Python, no TensorFlow.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
 from training.timenorm import phrasing
 from training.timenorm.conventions import NO_TIME, SpokenTime, resolve

@@ -32,6 +32,3 @@ def build_model(config: ModelConfig) -> TimeNormalizerModel:
     model((np.ones((1, 4), dtype="int32"), np.ones((1, MAX_OUTPUT_LENGTH), dtype="int32")))
     return model
 
-
-def parameter_count(model: keras.Model) -> int:
-    return int(sum(np.prod(v.shape) for v in model.trainable_variables))

@@ -5,7 +5,13 @@ import random
 
 from training.timenorm.numbers import NUMBER_WORDS
 from training.timenorm.words import (
-    COMMENTS_AFTER, FILLERS_AFTER, FILLERS_BEFORE, NO_TIME_PHRASES, PREFIXES, RANDOM_WORDS, SUFFIXES,
+    COMMENTS_AFTER,
+    FILLERS_AFTER,
+    FILLERS_BEFORE,
+    NO_TIME_PHRASES,
+    PREFIXES,
+    RANDOM_WORDS,
+    SUFFIXES,
 )
 
 END_PUNCTUATION = ("", "", "", "", "!", "?", ".", "!!", "...", "?!", " :)", ";", ",", " !")

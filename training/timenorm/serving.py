@@ -10,7 +10,14 @@ from training.timenorm.config import ModelConfig
 from training.timenorm.model import TimeNormalizerModel
 from training.timenorm.text import CHAR_REPLACEMENTS
 from training.timenorm.vocab import (
-    END, END_TOKEN, MAX_OUTPUT_LENGTH, OUTPUT_CHARS, PAD, START, UNK, codepoint_table,
+    END,
+    END_TOKEN,
+    MAX_OUTPUT_LENGTH,
+    OUTPUT_CHARS,
+    PAD,
+    START,
+    UNK,
+    codepoint_table,
 )
 
 

@@ -3,17 +3,18 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import keras
 import numpy as np
 import tensorflow as tf
 
+from training.shared import parameter_count
 from training.timenorm.config import TrainConfig
 from training.timenorm.data import EncodedSet, batches, encode_samples
 from training.timenorm.generator import GeneratorConfig, generate
-from training.timenorm.model import build_model, parameter_count
+from training.timenorm.model import build_model
 from training.timenorm.vocab import MAX_OUTPUT_LENGTH, PAD
 
 WEIGHTS_FILE = "model.weights.h5"
@@ -86,7 +87,7 @@ def train(
             logits, _ = model((inputs, decoder_inputs), training=True)
             loss = masked_loss(targets, logits)
         grads = tape.gradient(loss, model.trainable_variables)
-        optimizer.apply_gradients(zip(grads, model.trainable_variables))
+        optimizer.apply_gradients(zip(grads, model.trainable_variables, strict=False))
         return loss
 
     @tf.function(input_signature=spec)

@@ -1,11 +1,11 @@
 """Shuffled, length-bucketed batches of token ids (little padding, roughly constant tokens)."""
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
-BOS_ID = 2
+from core.manifest import BOS_ID
 
 
 def pad_batch(sequences: Sequence[np.ndarray], multiple: int = 1) -> np.ndarray:
@@ -24,7 +24,7 @@ def make_batches(
 ) -> list[np.ndarray]:
     """Index batches: pairs sorted by (bucketed) length, cut so that each batch holds about
     ``batch_tokens`` padded source+target tokens, then shuffled."""
-    lengths = np.array([max(len(s), len(t)) for s, t in zip(source, target)])
+    lengths = np.array([max(len(s), len(t)) for s, t in zip(source, target, strict=False)])
     noise = rng.random(len(lengths))  # shuffles within a bucket
     order = np.lexsort((noise, lengths // bucket_width))
     batches: list[np.ndarray] = []
@@ -40,15 +40,16 @@ def make_batches(
             end += 1
         batches.append(order[start:end])
         start = end
-    rng.shuffle(batches)  # type: ignore[arg-type]
+    rng.shuffle(batches)
     return batches
 
 
 def batch_arrays(
-    source: Sequence[np.ndarray], target: Sequence[np.ndarray], index: np.ndarray, multiple: int = 1
+    source: Sequence[np.ndarray], target: Sequence[np.ndarray], index: np.ndarray, multiple: int = 1,
+    bos_id: int = BOS_ID,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``(source_ids, decoder_input, labels)``; decoder input = BOS + labels[:-1]."""
     src = pad_batch([source[i] for i in index], multiple)
     labels = pad_batch([target[i] for i in index], multiple)
-    dec_in = np.concatenate([np.full((len(index), 1), BOS_ID, np.int32), labels[:, :-1]], axis=1)
+    dec_in = np.concatenate([np.full((len(index), 1), bos_id, np.int32), labels[:, :-1]], axis=1)
     return src, dec_in, labels

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import tensorflow as tf
 
+from training.shared import NEG_INF
 from training.translator.decoding import block_repeats, length_penalty, make_stepper
-
-NEG = -1e9
 
 
 def _tile(x: tf.Tensor, beams: tf.Tensor) -> tf.Tensor:
@@ -32,17 +31,17 @@ def beam_search(model, source_ids: tf.Tensor, beam_size: tf.Tensor, max_length: 
     vocab = cfg.vocab_size
 
     prefix = tf.fill([batch * k, 1], tf.constant(cfg.bos_id, tf.int32))
-    first = tf.concat([tf.zeros([1]), tf.fill([k - 1], NEG)], 0)
+    first = tf.concat([tf.zeros([1]), tf.fill([k - 1], NEG_INF)], 0)
     logp = tf.tile(first[tf.newaxis], [batch, 1])  # [B, K]
     finished = tf.zeros([batch, k], tf.bool)
     lengths = tf.zeros([batch, k], tf.int32)
-    pad_row = tf.tensor_scatter_nd_update(tf.fill([vocab], NEG), [[cfg.pad_id]], [0.0])
+    pad_row = tf.tensor_scatter_nd_update(tf.fill([vocab], NEG_INF), [[cfg.pad_id]], [0.0])
     max_penalty = length_penalty(max_length, alpha)
 
     def sentence_done(logp, finished, lengths):
         normalised = logp / length_penalty(lengths, alpha)
-        best_finished = tf.reduce_max(tf.where(finished, normalised, NEG), axis=1)
-        best_alive = tf.reduce_max(tf.where(finished, NEG, logp), axis=1) / max_penalty
+        best_finished = tf.reduce_max(tf.where(finished, normalised, NEG_INF), axis=1)
+        best_alive = tf.reduce_max(tf.where(finished, NEG_INF, logp), axis=1) / max_penalty
         return tf.logical_or(tf.reduce_all(finished, axis=1), best_finished >= best_alive)
 
     def cond(t, prefix, state, logp, finished, lengths):
@@ -71,7 +70,7 @@ def beam_search(model, source_ids: tf.Tensor, beam_size: tf.Tensor, max_length: 
                           tf.TensorShape([None, None])),
     )
     normalised = logp / length_penalty(lengths, alpha)
-    choice = tf.argmax(tf.where(finished, normalised, normalised + NEG), axis=1, output_type=tf.int32)
+    choice = tf.argmax(tf.where(finished, normalised, normalised + NEG_INF), axis=1, output_type=tf.int32)
     rows = choice + tf.range(batch) * k
     ids = tf.gather(prefix, rows)[:, 1:]
     return ids, tf.gather(lengths, choice, batch_dims=1), tf.gather(normalised, choice, batch_dims=1)

@@ -32,7 +32,7 @@ def average_checkpoints(model: tf.Module, prefixes: list[str]) -> None:
     sums = [np.zeros(v.shape, np.float64) for v in model.variables]
     for prefix in prefixes:
         restore_model(model, prefix)
-        for total, var in zip(sums, model.variables):
+        for total, var in zip(sums, model.variables, strict=False):
             total += var.numpy()
-    for total, var in zip(sums, model.variables):
+    for total, var in zip(sums, model.variables, strict=False):
         var.assign((total / len(prefixes)).astype(np.float32))

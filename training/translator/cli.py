@@ -36,12 +36,11 @@ def main(argv: list[str]) -> int:
     e.add_argument("model", help="SavedModel dir (models/translator-en-de/2) or checkpoint prefix")
     e.add_argument("--config", help="config.json (for checkpoints; default: the run's)")
     e.add_argument("--split", default="dev", choices=["dev", "test"])
-    e.add_argument("--beam-size", type=int, default=1)
-    e.add_argument("--length-penalty", type=float, default=0.6)
+    e.add_argument("--beam-size", type=int, help="1 = greedy (default: the model's, as the service)")
+    e.add_argument("--length-penalty", type=float, help="default: the model's (model.json)")
     e.add_argument("--limit", type=int, default=0, help="first N sentences only")
-    e.add_argument("--batch-size", type=int, default=64)
+    e.add_argument("--batch-size", type=int, default=32, help="sentences per model call (the service's: 32)")
     e.add_argument("--output", help="write hypotheses here")
-    e.add_argument("--no-postprocess", action="store_true", help="raw model output only")
     e.add_argument("--average-last", type=int, default=0, help="model = checkpoint dir; average its last N")
     e.add_argument("--record", action="store_true", help="add the result to the export's metrics.json")
 
@@ -53,6 +52,7 @@ def main(argv: list[str]) -> int:
     x.add_argument("--config", help="config.json (default: the run's)")
     x.add_argument("--checkpoint", action="append", help="checkpoint prefix; several = average")
     x.add_argument("--last", type=int, default=0, help="average the run's last N checkpoints")
+    x.add_argument("--run-dir", help="run whose checkpoints --last reads (default: the config's train.run_dir)")
     x.add_argument("--out", required=True, help="models/translator-en-de/<version>")
     x.add_argument("--version", help="version in model.json (default: the --out folder's name)")
 

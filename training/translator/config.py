@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from core.manifest import BOS_ID, EOS_ID, PAD_ID
+
 T = TypeVar("T")
 
 SHARED_DIR = Path(__file__).resolve().parents[2].parent / "shared"
@@ -16,7 +18,8 @@ SHARED_DIR = Path(__file__).resolve().parents[2].parent / "shared"
 class DataConfig:
     corpus: str = str(SHARED_DIR / "data/tatoeba-deu-eng/deu-eng.tsv.gz")
     heldout_dir: str = str(SHARED_DIR / "data/tatoeba-deu-eng/heldout-2021")
-    bpemb_en_model: str = str(SHARED_DIR / "data/bpemb/en/en.wiki.bpe.vs10000.model")
+    source_language: str = "en"
+    target_language: str = "de"
     out_dir: str = "data/translator"
     tokenizer: str = "joint"  # one shared case-preserving BPE (the only setup implemented)
     vocab_size: int = 8000
@@ -39,9 +42,9 @@ class ModelConfig:
     dropout: float = 0.1
     pre_norm: bool = True  # LN before each sub-layer (+ final LN); False = the paper's post-norm
     max_position: int = 256
-    pad_id: int = 0
-    bos_id: int = 2
-    eos_id: int = 3
+    pad_id: int = PAD_ID
+    bos_id: int = BOS_ID
+    eos_id: int = EOS_ID
 
 
 @dataclass
@@ -79,7 +82,7 @@ class TranslatorConfig:
         Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
 
     @classmethod
-    def from_dict(cls, raw: dict[str, Any]) -> "TranslatorConfig":
+    def from_dict(cls, raw: dict[str, Any]) -> TranslatorConfig:
         return cls(
             data=_build(DataConfig, raw.get("data", {})),
             model=_build(ModelConfig, raw.get("model", {})),
@@ -87,13 +90,17 @@ class TranslatorConfig:
         )
 
     @classmethod
-    def load(cls, path: Path) -> "TranslatorConfig":
+    def load(cls, path: Path) -> TranslatorConfig:
         return cls.from_dict(json.loads(Path(path).read_text(encoding="utf-8")))
 
 
 def _build(kind: type[T], raw: dict[str, Any]) -> T:
+    """``kind`` from ``raw``; an unknown key is an error (a typo must not pass silently)."""
     names = {f.name for f in dataclasses.fields(kind)}  # type: ignore[arg-type]
-    return kind(**{k: v for k, v in raw.items() if k in names})  # type: ignore[call-arg]
+    unknown = sorted(set(raw) - names)
+    if unknown:
+        raise ValueError(f"unknown {kind.__name__} keys: {unknown}")
+    return kind(**raw)
 
 
 def override(obj: Any, assignments: list[str]) -> None:

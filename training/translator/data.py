@@ -7,8 +7,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from service.text.numbers import digit_variant
 from training.translator.config import DataConfig
+from training.translator.numbers import digit_variant
 
 Pair = tuple[str, str]
 
@@ -36,7 +36,7 @@ def normalize(text: str) -> str:
 
 def read_corpus(path: str | Path) -> list[list[str]]:
     opener = gzip.open if str(path).endswith(".gz") else open
-    with opener(path, "rt", encoding="utf-8") as handle:  # type: ignore[operator]
+    with opener(path, "rt", encoding="utf-8") as handle:
         return [line.rstrip("\n").split("\t") for line in handle]
 
 
@@ -100,7 +100,3 @@ def write_tsv(path: Path, pairs: list[Pair]) -> None:
         for en, de in pairs:
             handle.write(f"{en}\t{de}\n")
 
-
-def read_tsv(path: Path) -> list[Pair]:
-    with path.open(encoding="utf-8") as handle:
-        return [tuple(line.rstrip("\n").split("\t")) for line in handle]  # type: ignore[misc]

@@ -6,17 +6,17 @@ one re-runs the decoder over the whole prefix (kept for the benchmark and for te
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import tensorflow as tf
+
+from training.shared import NEG_INF
 
 State = Any
 
 # A token may follow itself at most this many times in a row: decoder loops on rare words
 # ("ö ö ö ö ö …") are cut inside the search instead of running to the length limit.
 MAX_REPEAT = 4
-NEG = -1e9
 
 
 def block_repeats(log_probs: tf.Tensor, prefix: tf.Tensor, max_repeat: int = MAX_REPEAT) -> tf.Tensor:
@@ -25,9 +25,8 @@ def block_repeats(log_probs: tf.Tensor, prefix: tf.Tensor, max_repeat: int = MAX
     last = prefix[:, -1]
     looping = tf.logical_and(tf.shape(prefix)[1] >= max_repeat,
                              tf.reduce_all(tf.equal(tail, last[:, tf.newaxis]), axis=1))
-    penalty = tf.one_hot(last, tf.shape(log_probs)[-1], on_value=NEG, off_value=0.0)
+    penalty = tf.one_hot(last, tf.shape(log_probs)[-1], on_value=NEG_INF, off_value=0.0)
     return log_probs + penalty * tf.cast(looping, tf.float32)[:, tf.newaxis]
-StepFn = Callable[[tf.Tensor, State], tuple[tf.Tensor, State]]
 
 
 def length_penalty(lengths: tf.Tensor, alpha: tf.Tensor) -> tf.Tensor:

@@ -1,51 +1,61 @@
-"""``evaluate``: BLEU/chrF of a SavedModel or a checkpoint on heldout-2021 dev or test."""
+"""``evaluate``: BLEU/chrF of a SavedModel or a checkpoint on heldout-2021 dev or test.
+
+The translations come from the shared pipeline (``core.translation``), the same code as
+``POST /translate``: what is reported here is what the service returns.
+"""
 from __future__ import annotations
 
+import argparse
+import dataclasses
 import json
 import time
 from pathlib import Path
 
-import numpy as np
 import tensorflow as tf
 
-from service.text.pipeline import finish_sentence, prepare_sentence
-from service.text.repetition import max_output_length
+from core import manifest as model_format
+from core.manifest import EXTRA_DIR, TranslatorManifest
+from core.translation import BATCH_SIZE, TranslationPipeline, TranslationResult, signature_decoder
 from training.translator.config import TranslatorConfig
 from training.translator.data import read_heldout
-from training.translator.evaluation import score, translate_ids
+from training.translator.evaluation import score
 from training.translator.prepare import tokenizer_path
 from training.translator.tokenizer import Tokenizer
 
 
-def load_translate(model_path: str, config_path: str | None, average_last: int = 0):
-    """``(translate signature-like callable, Tokenizer, config)`` for an export or a checkpoint.
-
-    With ``average_last`` N, ``model_path`` is a checkpoint directory and the model is the
-    element-wise average of its last N checkpoints."""
+def load_pipeline(model_path: str, config_path: str | None = None, average_last: int = 0,
+                  batch_size: int = BATCH_SIZE) -> tuple[TranslationPipeline, TranslatorConfig]:
+    """The translation pipeline of an export, or of a checkpoint (with ``average_last`` N: the
+    element-wise average of the last N checkpoints of the directory ``model_path``)."""
     path = Path(model_path)
     if (path / "saved_model.pb").exists():
+        manifest = model_format.load(path)
+        if not isinstance(manifest, TranslatorManifest):
+            raise SystemExit(f"{path} is not a translator")
         loaded = tf.saved_model.load(str(path))
-        extra = path / "assets.extra"
-        meta = json.loads((extra / "model.json").read_text())
-        cfg = TranslatorConfig.load(extra / "config.json")
-        return loaded.signatures["translate"], Tokenizer(extra / meta["tokenizer"]["source"]), cfg
-    from training.translator.checkpoints import restore_model
-    from training.translator.serving import TranslatorModule
-    from training.translator.transformer import build_transformer
-
-    cfg_file = Path(config_path) if config_path else _run_config(path)
-    cfg = TranslatorConfig.load(cfg_file)
-    model = build_transformer(cfg.model)
-    if average_last:
-        from training.translator.checkpoints import average_checkpoints
-
-        state = tf.train.get_checkpoint_state(str(path))
-        average_checkpoints(model, list(state.all_model_checkpoint_paths)[-average_last:])
+        translate = loaded.signatures["translate"]
+        cfg = TranslatorConfig.load(path / EXTRA_DIR / "config.json")
+        tokenizer = Tokenizer(path / EXTRA_DIR / manifest.tokenizer_file)
     else:
-        restore_model(model, model_path)
-    module = TranslatorModule(model)
-    # The closure keeps the module alive (its tf.function holds only a weak reference).
-    return (lambda **kwargs: module.translate(**kwargs)), Tokenizer(tokenizer_path(cfg.data)), cfg
+        from training.translator.checkpoints import average_checkpoints, restore_model
+        from training.translator.export import translator_manifest
+        from training.translator.serving import TranslatorModule
+        from training.translator.transformer import build_transformer
+
+        cfg = TranslatorConfig.load(Path(config_path) if config_path else _run_config(path))
+        model = build_transformer(cfg.model)
+        if average_last:
+            state = tf.train.get_checkpoint_state(str(path))
+            average_checkpoints(model, list(state.all_model_checkpoint_paths)[-average_last:])
+        else:
+            restore_model(model, model_path)
+        module = TranslatorModule(model)
+        # The closure keeps the module alive (its tf.function holds only a weak reference).
+        translate = lambda **inputs: module.translate(**inputs)  # noqa: E731
+        tokenizer = Tokenizer(tokenizer_path(cfg.data))
+        manifest = translator_manifest(cfg, "checkpoint", tokenizer.model_file.name, 0, [path.name])
+    return TranslationPipeline(manifest, tokenizer.sp, signature_decoder(translate, manifest.pad_id),
+                               batch_size), cfg
 
 
 def _run_config(path: Path) -> Path:
@@ -55,46 +65,40 @@ def _run_config(path: Path) -> Path:
     raise FileNotFoundError(f"no config.json above {path}; pass --config")
 
 
-def evaluate(translate, tokenizer: Tokenizer, sources: list[str], references: list[str], beam_size: int,
-             alpha: float, batch_size: int, postprocess: bool = True) -> tuple[dict, list[str]]:
-    prepared = [prepare_sentence(s) if postprocess else None for s in sources]
-    ids = tokenizer.encode([p.text if p else s for p, s in zip(prepared, sources)])
-
-    def run(batch: np.ndarray):
-        limit = max_output_length(batch.shape[1])
-        out = translate(source_ids=tf.constant(batch), beam_size=tf.constant(beam_size, tf.int32),
-                        max_length=tf.constant(limit, tf.int32), length_penalty=tf.constant(alpha, tf.float32))
-        return out["target_ids"].numpy(), out["target_length"].numpy()
-
+def evaluate(pipeline: TranslationPipeline, sources: list[str], references: list[str],
+             beam_size: int | None = None) -> tuple[dict[str, object], list[str]]:
+    """Corpus BLEU/chrF of the pipeline's translations (a refused text counts as empty)."""
     start = time.monotonic()
-    outputs = translate_ids(run, ids, batch_size)
+    outcomes = pipeline.translate(sources, beam_size=beam_size)
     seconds = time.monotonic() - start
-    hyps = [tokenizer.decode(o, collapse=postprocess) for o in outputs]
-    if postprocess:
-        hyps = [finish_sentence(s, p, h) for s, p, h in zip(sources, prepared, hyps)]
-    metrics = score(hyps, references)
-    metrics.update({"beam_size": beam_size, "length_penalty": alpha, "seconds": round(seconds, 1),
-                    "postprocess": postprocess})
+    hyps = [o.translation if isinstance(o, TranslationResult) else "" for o in outcomes]
+    metrics: dict[str, object] = dict(score(hyps, references))
+    metrics.update({
+        "beam_size": pipeline.manifest.default_beam_size if beam_size is None else beam_size,
+        "length_penalty": pipeline.manifest.default_length_penalty,
+        "refused": sum(not isinstance(o, TranslationResult) for o in outcomes),
+        "seconds": round(seconds, 1),
+        "pipeline": "core.translation (as POST /translate)",
+    })
     return metrics, hyps
 
 
-def evaluate_cli(args) -> int:
-    translate, tokenizer, cfg = load_translate(args.model, args.config, args.average_last)
+def evaluate_cli(args: argparse.Namespace) -> int:
+    pipeline, cfg = load_pipeline(args.model, args.config, args.average_last, args.batch_size)
+    if args.length_penalty is not None:
+        pipeline.manifest = dataclasses.replace(pipeline.manifest, default_length_penalty=args.length_penalty)
     sources, references = read_heldout(cfg.data.heldout_dir, args.split)
     if args.limit:
         sources, references = sources[: args.limit], references[: args.limit]
-    metrics, hyps = evaluate(translate, tokenizer, sources, references, args.beam_size, args.length_penalty,
-                             args.batch_size, postprocess=not args.no_postprocess)
+    metrics, hyps = evaluate(pipeline, sources, references, args.beam_size)
     metrics.update({"split": args.split, "model": str(args.model), "average_last": args.average_last,
                     "limit": args.limit or len(sources)})
     print(json.dumps(metrics))
     if args.record:
-        record = Path(args.model) / "assets.extra" / "metrics.json"
+        record = Path(args.model) / EXTRA_DIR / "metrics.json"
         existing = json.loads(record.read_text()) if record.exists() else {}
-        key = f"{args.split}/{'greedy' if args.beam_size == 1 else f'beam{args.beam_size}'}"
-        if args.no_postprocess:
-            key += "/raw"
-        existing[key] = metrics
+        beam = metrics["beam_size"]
+        existing[f"{args.split}/{'greedy' if beam == 1 else f'beam{beam}'}"] = metrics
         record.write_text(json.dumps(existing, indent=2) + "\n", encoding="utf-8")
     if args.output:
         Path(args.output).write_text("\n".join(hyps) + "\n", encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Label-smoothed cross-entropy over non-padding target tokens, and token accuracy."""
+"""Label-smoothed cross-entropy over non-padding target tokens."""
 from __future__ import annotations
 
 import tensorflow as tf
@@ -19,8 +19,3 @@ def smoothed_loss(labels: tf.Tensor, logits: tf.Tensor, smoothing: float, pad_id
     count = tf.reduce_sum(mask)
     return tf.reduce_sum(per_token * mask) / tf.maximum(count, 1.0), count
 
-
-def token_accuracy(labels: tf.Tensor, logits: tf.Tensor, pad_id: int = 0) -> tf.Tensor:
-    mask = tf.cast(tf.not_equal(labels, pad_id), tf.float32)
-    hits = tf.cast(tf.equal(tf.argmax(logits, -1, output_type=tf.int32), labels), tf.float32)
-    return tf.reduce_sum(hits * mask) / tf.maximum(tf.reduce_sum(mask), 1.0)

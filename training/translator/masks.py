@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import tensorflow as tf
 
-NEG_INF = -1e9
+from training.shared import NEG_INF
 
 
 def padding_bias(ids: tf.Tensor, pad_id: int = 0) -> tf.Tensor:

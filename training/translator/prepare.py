@@ -10,7 +10,11 @@ import numpy as np
 
 from training.translator.config import DataConfig
 from training.translator.data import (
-    augment_numbers, clean_pairs, read_corpus, read_heldout, write_tsv,
+    augment_numbers,
+    clean_pairs,
+    read_corpus,
+    read_heldout,
+    write_tsv,
 )
 from training.translator.names import augment_names
 from training.translator.tokenizer import JOINT_MODEL_NAME, Tokenizer, train_joint_bpe

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import sentencepiece as spm
 
-PAD_ID, UNK_ID, BOS_ID, EOS_ID = 0, 1, 2, 3
+from core.manifest import BOS_ID, EOS_ID, PAD_ID, UNK_ID
+
 JOINT_MODEL_NAME = "spm-joint-en-de"
 
 
@@ -60,13 +61,10 @@ class Tokenizer:
     def pieces(self, text: str) -> list[str]:
         return self.bpemb.encode(text)
 
-    def decode(self, ids: list[int], collapse: bool = False) -> str:
-        """Text of ``ids`` up to EOS; ``collapse`` removes decoder loops as the service does."""
+    def decode(self, ids: list[int]) -> str:
+        """Text of ``ids`` up to EOS, as the model wrote it (the service's text handling is
+        ``core.translation``)."""
         clean = [int(i) for i in ids if i not in (PAD_ID, BOS_ID)]
         if EOS_ID in clean:
             clean = clean[: clean.index(EOS_ID)]
-        if not collapse:
-            return self.sp.decode_ids(clean)
-        from service.text.repetition import collapse_repeated_pieces
-
-        return self.sp.decode_pieces(collapse_repeated_pieces([self.sp.id_to_piece(i) for i in clean]))
+        return str(self.sp.decode_ids(clean))

@@ -11,6 +11,7 @@ import numpy as np
 import tensorflow as tf
 from tqdm import tqdm
 
+from training.shared import parameter_count
 from training.translator.batching import batch_arrays, make_batches
 from training.translator.checkpoints import restore_model
 from training.translator.config import TranslatorConfig
@@ -21,7 +22,7 @@ from training.translator.losses import smoothed_loss
 from training.translator.prepare import load_ids, tokenizer_path
 from training.translator.schedule import WarmupInverseSqrt
 from training.translator.tokenizer import Tokenizer
-from training.translator.transformer import build_transformer, parameter_count
+from training.translator.transformer import build_transformer
 
 
 def log(run_dir: Path, record: dict) -> None:
@@ -95,7 +96,7 @@ def train(cfg: TranslatorConfig, resume: bool = False, warm_start: str | None = 
             logits = model((src, dec_in), training=True)
             loss, count = smoothed_loss(labels, logits, tcfg.label_smoothing, cfg.model.pad_id)
         grads = tape.gradient(loss, model.trainable_variables)
-        optimizer.apply_gradients(zip(grads, model.trainable_variables))
+        optimizer.apply_gradients(zip(grads, model.trainable_variables, strict=False))
         return loss, count
 
     scorer = DevScorer(model, tokenizer, cfg.data.heldout_dir, tcfg.eval_sentences)
@@ -123,7 +124,7 @@ def train(cfg: TranslatorConfig, resume: bool = False, warm_start: str | None = 
         bar = tqdm(total=len(batches), initial=skip, desc=f"epoch {e + 1}", mininterval=20, ascii=True)
         tokens, window_start, losses = 0.0, time.monotonic(), []
         for b in range(skip, len(batches)):
-            src, dec_in, labels = batch_arrays(source, target, batches[b])
+            src, dec_in, labels = batch_arrays(source, target, batches[b], bos_id=cfg.model.bos_id)
             loss, count = train_step(tf.constant(src), tf.constant(dec_in), tf.constant(labels))
             batch_in_epoch.assign(b + 1)
             losses.append(float(loss))

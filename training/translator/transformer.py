@@ -58,6 +58,3 @@ def build_transformer(config: ModelConfig) -> Transformer:
     model((dummy, dummy))
     return model
 
-
-def parameter_count(model: keras.Model) -> int:
-    return int(sum(int(tf.size(v)) for v in model.trainable_variables))

@@ -9,7 +9,12 @@ from hypothesis import strategies as st
 from training.timenorm.serving import normalize_graph
 from training.timenorm.text import normalize_text
 from training.timenorm.vocab import (
-    END, INPUT_VOCAB_SIZE, UNK, decode_output, encode_input, encode_target,
+    END,
+    INPUT_VOCAB_SIZE,
+    UNK,
+    decode_output,
+    encode_input,
+    encode_target,
 )
 
 ALPHABET = st.sampled_from(list("aZ09:. h-'!?@~\t\n\r ") + ["\u2019", "\u2013", "É", "ü", "ß", "😀", "\x0b", "\x0c"])

@@ -57,7 +57,7 @@ def test_saved_model_runs_without_project_code(exported, tmp_path):
     expected = [[t for t in row if t] for row in SOURCES]  # the copy model copies
     for key in ("translate/1", "translate/3", "translate_uncached/1", "translate_uncached/3", "serving_default/3"):
         ids, lengths, _ = out[key]
-        assert [row[:n] for row, n in zip(ids, lengths)] == expected, key
+        assert [row[:n] for row, n in zip(ids, lengths, strict=False)] == expected, key
     assert out["translate/1"] == out["translate_uncached/1"]
     np.testing.assert_allclose(out["translate/3"][2], out["translate_uncached/3"][2], atol=1e-4)
     # In-process module and reloaded SavedModel agree.
@@ -91,5 +91,5 @@ def test_warm_start_reads_weights_from_an_export(exported):
     trained, _ = trained_copy_model()
     fresh = untrained_model()
     restore_model(fresh, exported)
-    for a, b in zip(trained.trainable_variables, fresh.trainable_variables):
+    for a, b in zip(trained.trainable_variables, fresh.trainable_variables, strict=False):
         np.testing.assert_array_equal(a.numpy(), b.numpy())

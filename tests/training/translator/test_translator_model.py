@@ -72,7 +72,7 @@ def test_toy_model_learns_to_copy():
 @pytest.mark.parametrize("beam", [1, 3])
 def test_cached_decoding_equals_uncached(beam):
     model, _ = trained_copy_model()
-    decode = greedy_decode if beam == 1 else (lambda m, s, l, a, cached: beam_search(m, s, tf.constant(beam), l, a, cached))
+    decode = greedy_decode if beam == 1 else (lambda m, s, limit, a, cached: beam_search(m, s, tf.constant(beam), limit, a, cached))
     a = decode(model, SOURCES, LIMIT, ALPHA, cached=True)
     b = decode(model, SOURCES, LIMIT, ALPHA, cached=False)
     assert a[0].numpy().tolist() == b[0].numpy().tolist()
@@ -125,6 +125,6 @@ def test_block_repeats_forbids_a_fifth_identical_token():
 def test_decoded_output_never_repeats_a_token_more_than_four_times(beam):
     model = untrained_model()  # untrained models loop a lot
     ids, lengths, _ = beam_search(model, SOURCES, tf.constant(beam), tf.constant(30), ALPHA)
-    for row, n in zip(ids.numpy(), lengths.numpy()):
+    for row, n in zip(ids.numpy(), lengths.numpy(), strict=False):
         tokens = row[:n].tolist()
         assert all(len(set(tokens[i:i + 5])) > 1 for i in range(len(tokens) - 4)), tokens

@@ -103,7 +103,7 @@ class Decoder(LayerStack):
 
     def step(self, x, self_caches: list[Cache], cross_kv: list[Cache], memory_bias):
         new_caches, cross_weights = [], []
-        for layer, cache, kv in zip(self.blocks, self_caches, cross_kv):
+        for layer, cache, kv in zip(self.blocks, self_caches, cross_kv, strict=False):
             x, cache, cw = layer.step(x, cache, kv, memory_bias)
             new_caches.append(cache)
             cross_weights.append(cw)

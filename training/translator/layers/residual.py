@@ -1,7 +1,7 @@
 """Residual connection + layer normalization around a sub-layer (pre- or post-norm)."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import keras
 import tensorflow as tf

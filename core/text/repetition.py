@@ -1,13 +1,12 @@
 """Guards against decoder loops ("Tom Tom Tom Tom …") on rare or unknown words."""
 from __future__ import annotations
 
-
-def max_output_length(source_tokens: int, ratio: float = 2.0, slack: int = 10, cap: int = 250) -> int:
-    """Output budget in tokens, tied to the source length."""
-    return int(min(cap, ratio * source_tokens + slack))
+from collections.abc import Callable
 
 
-def collapse_repeats(words: list, max_ngram: int = 4, keep: int = 2, protect=None) -> list:
+def collapse_repeats(
+    words: list[str], max_ngram: int = 4, keep: int = 2, protect: Callable[[str], bool] | None = None
+) -> list[str]:
     """Collapse an n-gram (n ≤ ``max_ngram``) repeated back to back more than ``keep`` times
     into one occurrence. ``["a", "b", "a", "b", "a", "b"]`` → ``["a", "b"]``. N-grams whose
     items all satisfy ``protect`` (e.g. digit pieces of "1000") are left alone."""

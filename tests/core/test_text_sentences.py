@@ -4,7 +4,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.text.sentences import join_sentences, split_sentences
+from core.text.sentences import join_sentences, split_sentences
 
 
 def texts(text: str) -> list[str]:

@@ -1,13 +1,11 @@
-"""Numbers in translation: aligned number words (for data augmentation) and digit repair.
-
-The translator must copy digit sequences ("I have 3 cats." → "Ich habe 3 Katzen.").
-Training adds copies of pairs whose aligned number words are replaced by random digit
-strings, and the service checks afterwards that every number of the source survives.
-"""
+"""Number augmentation: copies of pairs whose aligned numbers become random digit strings,
+so that the model learns to copy digits ("I have 3 cats." → "Ich habe 3 Katzen.")."""
 from __future__ import annotations
 
 import random
 import re
+
+from core.text.numbers import numbers_in
 
 # English number word -> German number word (unambiguous ones only: "one" has many forms).
 NUMBER_WORDS_EN_DE: dict[str, str] = {
@@ -19,13 +17,6 @@ NUMBER_WORDS_EN_DE: dict[str, str] = {
     "fifty": "fünfzig", "sixty": "sechzig", "seventy": "siebzig", "eighty": "achtzig",
     "ninety": "neunzig", "hundred": "hundert",
 }
-
-_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
-
-
-def numbers_in(text: str) -> list[str]:
-    """Digit groups in order of appearance (``"3,5 or 12:30"`` → ``["3,5", "12:30"]``)."""
-    return _NUMBER.findall(text)
 
 
 def _word_pattern(word: str) -> re.Pattern[str]:
@@ -73,22 +64,3 @@ def digit_variant(source: str, target: str, rng: random.Random) -> tuple[str, st
         target = re.sub(pattern, digits, target, count=1)
         changed = True
     return (source, target) if changed else None
-
-
-def repair_numbers(source: str, translation: str) -> str:
-    """Make the translation carry the source's numbers.
-
-    When the translation has the same count of digit groups as the source but some differ,
-    they are replaced in order (the model got the position right but the digits wrong).
-    When the translation lacks numbers, nothing safe can be done and it is returned as is.
-    """
-    src = numbers_in(source)
-    out = numbers_in(translation)
-    if not src or src == out or len(src) != len(out):
-        return translation
-    pieces = _NUMBER.split(translation)
-    result = [pieces[0]]
-    for number, tail in zip(src, pieces[1:]):
-        result.append(number)
-        result.append(tail)
-    return "".join(result)

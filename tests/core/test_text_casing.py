@@ -1,7 +1,7 @@
 """ALL-CAPS handling around the translator (pure)."""
 from __future__ import annotations
 
-from service.text.casing import normalize_case, restore_case
+from core.text.casing import normalize_case, restore_case
 
 
 def test_all_caps_sentence_becomes_sentence_case_and_comes_back_upper():

@@ -4,8 +4,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.text.repetition import (
-    collapse_repeated_pieces, collapse_repeated_words, collapse_repeats, max_output_length,
+from core.text.repetition import (
+    collapse_repeated_pieces,
+    collapse_repeated_words,
+    collapse_repeats,
 )
 
 
@@ -23,11 +25,6 @@ def test_pieces_keep_digits_and_words_keep_punctuation():
     assert collapse_repeated_pieces(["▁Tom", "▁Tom", "▁Tom", "."]) == ["▁Tom", "."]
     assert collapse_repeated_words("Tom Tom Tom Tom.") == "Tom."
     assert collapse_repeated_words("Ich sehe Tom Tom Tom jeden Tag.") == "Ich sehe Tom jeden Tag."
-
-
-def test_output_length_is_tied_to_source_length():
-    assert max_output_length(5) == 20
-    assert max_output_length(1000) == 250
 
 
 @settings(max_examples=100, deadline=None)

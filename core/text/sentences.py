@@ -70,4 +70,4 @@ def split_sentences(text: str) -> list[Segment]:
 
 def join_sentences(translations: list[str], segments: list[Segment]) -> str:
     """Put translated sentences back together with the original whitespace between them."""
-    return "".join(t + s.trailing for t, s in zip(translations, segments)).rstrip()
+    return "".join(t + s.trailing for t, s in zip(translations, segments, strict=False)).rstrip()

@@ -1,9 +1,9 @@
 """Pre- and post-processing around the model for one sentence (shared by service and evaluation)."""
 from __future__ import annotations
 
-from service.text.casing import CaseNormalization, normalize_case, restore_case
-from service.text.numbers import repair_numbers
-from service.text.repetition import collapse_repeated_words
+from core.text.casing import CaseNormalization, normalize_case, restore_case
+from core.text.numbers import repair_numbers
+from core.text.repetition import collapse_repeated_words
 
 
 def prepare_sentence(sentence: str) -> CaseNormalization:

@@ -1,0 +1,31 @@
+"""Digit groups in a translation: the translator must copy the source's numbers, and
+``repair_numbers`` puts them back where the model got the position but not the digits."""
+from __future__ import annotations
+
+import re
+
+NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
+
+
+def numbers_in(text: str) -> list[str]:
+    """Digit groups in order of appearance (``"3,5 or 12:30"`` → ``["3,5", "12:30"]``)."""
+    return NUMBER.findall(text)
+
+
+def repair_numbers(source: str, translation: str) -> str:
+    """Make the translation carry the source's numbers.
+
+    When the translation has the same count of digit groups as the source but some differ,
+    they are replaced in order (the model got the position right but the digits wrong).
+    When the translation lacks numbers, nothing safe can be done and it is returned as is.
+    """
+    src = numbers_in(source)
+    out = numbers_in(translation)
+    if not src or src == out or len(src) != len(out):
+        return translation
+    pieces = NUMBER.split(translation)
+    result = [pieces[0]]
+    for number, tail in zip(src, pieces[1:], strict=True):
+        result.append(number)
+        result.append(tail)
+    return "".join(result)

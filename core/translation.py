@@ -1,0 +1,169 @@
+"""The one translation pipeline, used by the service and by evaluation alike.
+
+split into sentences → prepare (spacing, casing) → encode → length-sorted batches →
+decode (a callable that runs the model) → finish (loops, numbers, casing) → join.
+``python -m training translator evaluate`` and ``POST /translate`` both go through
+:meth:`TranslationPipeline.translate`, so the model card reports what the service returns.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import numpy as np
+
+from core.errors import ModelInputError
+from core.manifest import TranslatorManifest
+from core.text.casing import CaseNormalization
+from core.text.pipeline import finish_sentence, prepare_sentence
+from core.text.repetition import collapse_repeated_pieces
+from core.text.sentences import Segment, join_sentences, split_sentences
+
+BATCH_SIZE = 32
+EOS_PIECE = "</s>"
+
+
+class SubwordModel(Protocol):
+    """The parts of ``sentencepiece.SentencePieceProcessor`` the pipeline uses."""
+
+    def encode(self, input: str, *, out_type: type[int]) -> Any: ...
+    def id_to_piece(self, id: int) -> Any: ...
+    def decode_pieces(self, input: list[str]) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Hypothesis:
+    """One decoded output: ids without BOS, up to and including EOS; its score."""
+
+    ids: list[int]
+    score: float
+
+
+# (source ids [each ending with EOS], beam size, max output tokens, length penalty) -> one per source
+DecodeFn = Callable[[list[list[int]], int, int, float], list[Hypothesis]]
+
+
+@dataclass(frozen=True)
+class TranslationResult:
+    source: str
+    translation: str
+    source_tokens: list[str]
+    target_tokens: list[str]
+    score: float  # log-probability (length-normalized where a penalty applies), summed over sentences
+
+
+@dataclass
+class _Sentence:
+    text_index: int
+    source: str
+    prepared: CaseNormalization
+    ids: list[int]
+    output: Hypothesis | None = None
+
+
+def pad_ids(batch: Sequence[Sequence[int]], pad_id: int = 0) -> np.ndarray:
+    """``int32 [len(batch), longest]``, right-padded with ``pad_id``."""
+    out = np.full((len(batch), max(len(ids) for ids in batch)), pad_id, dtype=np.int32)
+    for row, ids in enumerate(batch):
+        out[row, : len(ids)] = ids
+    return out
+
+
+def signature_decoder(translate: Callable[..., Mapping[str, Any]], pad_id: int = 0) -> DecodeFn:
+    """A :data:`DecodeFn` over a translator's ``translate`` signature (docs/model-format.md):
+    inputs ``source_ids``, ``beam_size``, ``max_length``, ``length_penalty``; outputs
+    ``target_ids``, ``target_length``, ``score``. Tensors are read through NumPy."""
+
+    def decode(batch: list[list[int]], beam_size: int, max_length: int, length_penalty: float) -> list[Hypothesis]:
+        out = translate(source_ids=pad_ids(batch, pad_id), beam_size=np.int32(beam_size),
+                        max_length=np.int32(max_length), length_penalty=np.float32(length_penalty))
+        ids, lengths, scores = (np.asarray(out[k]) for k in ("target_ids", "target_length", "score"))
+        return [Hypothesis([int(t) for t in ids[row, : int(lengths[row])]], float(scores[row]))
+                for row in range(len(batch))]
+
+    return decode
+
+
+class TranslationPipeline:
+    """Text in, text out around a model's decode function, following its manifest."""
+
+    def __init__(self, manifest: TranslatorManifest, subwords: SubwordModel, decode: DecodeFn,
+                 batch_size: int = BATCH_SIZE) -> None:
+        self.manifest = manifest
+        self.subwords = subwords
+        self.decode = decode
+        self.batch_size = batch_size
+
+    def encode(self, sentence: str) -> list[int]:
+        """Ids of one prepared sentence, EOS added; too long a sentence is refused, never cut."""
+        ids = [int(i) for i in self.subwords.encode(sentence, out_type=int)]
+        limit = self.manifest.max_tokens - 1
+        if len(ids) > limit:
+            raise ModelInputError(
+                f"a sentence is too long for the translator: {len(ids)} subword tokens, "
+                f"at most {limit}; split it into shorter sentences"
+            )
+        return [*ids, self.manifest.eos_id]
+
+    def pieces(self, ids: Sequence[int]) -> list[str]:
+        eos = self.manifest.eos_id
+        return [EOS_PIECE if i == eos else str(self.subwords.id_to_piece(int(i))) for i in ids]
+
+    def text_of(self, ids: Sequence[int]) -> str:
+        """Text of output ids, with back-to-back repeated pieces (decoder loops) collapsed."""
+        m = self.manifest
+        special = {m.pad_id, m.bos_id, m.eos_id}
+        pieces = [str(self.subwords.id_to_piece(int(i))) for i in ids if i not in special]
+        return str(self.subwords.decode_pieces(collapse_repeated_pieces(pieces)))
+
+    def translate(self, texts: Sequence[str], *, beam_size: int | None = None,
+                  max_length: int | None = None) -> list[TranslationResult | ModelInputError]:
+        """Every text's translation, or the reason it has none; one bad text spoils no other."""
+        beam = self.manifest.default_beam_size if beam_size is None else beam_size
+        outcomes: list[TranslationResult | ModelInputError | None] = [None] * len(texts)
+        segments = [split_sentences(text) for text in texts]
+        sentences: list[_Sentence] = []
+        for index, text_segments in enumerate(segments):
+            mine = []
+            try:
+                for segment in text_segments:
+                    prepared = prepare_sentence(segment.text)
+                    mine.append(_Sentence(index, segment.text, prepared, self.encode(prepared.text)))
+            except ModelInputError as exc:
+                outcomes[index] = exc
+                continue
+            if not mine:
+                outcomes[index] = ModelInputError("text is empty")
+            sentences.extend(mine)
+        self._decode_all(sentences, beam, max_length)
+        by_text: dict[int, list[_Sentence]] = {}
+        for sentence in sentences:
+            by_text.setdefault(sentence.text_index, []).append(sentence)
+        for index, mine in by_text.items():
+            outcomes[index] = self._finish(texts[index], mine, segments[index])
+        return [o if o is not None else ModelInputError("not translated") for o in outcomes]
+
+    def _decode_all(self, sentences: list[_Sentence], beam: int, max_length: int | None) -> None:
+        order = sorted(sentences, key=lambda s: len(s.ids))
+        for start in range(0, len(order), self.batch_size):
+            chunk = order[start: start + self.batch_size]
+            limit = self.manifest.output_budget(max(len(s.ids) for s in chunk))
+            if max_length is not None:
+                limit = min(limit, max_length)
+            outputs = self.decode([s.ids for s in chunk], beam, limit, self.manifest.default_length_penalty)
+            for sentence, output in zip(chunk, outputs, strict=True):
+                own_limit = self.manifest.output_budget(len(sentence.ids))
+                sentence.output = Hypothesis(output.ids[:own_limit], output.score)
+
+    def _finish(self, text: str, mine: list[_Sentence], segments: list[Segment]) -> TranslationResult:
+        outputs = [s.output or Hypothesis([], 0.0) for s in mine]
+        finished = [finish_sentence(s.source, s.prepared, self.text_of(o.ids))
+                    for s, o in zip(mine, outputs, strict=True)]
+        return TranslationResult(
+            source=text,
+            translation=join_sentences(finished, segments),
+            source_tokens=[p for s in mine for p in self.pieces(s.ids)],
+            target_tokens=[p for o in outputs for p in self.pieces(o.ids)],
+            score=float(sum(o.score for o in outputs)),
+        )

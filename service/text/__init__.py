@@ -1,1 +1,0 @@
-"""Pure (TensorFlow-free) text handling for translation: sentences, casing, numbers, repetition."""

@@ -1,0 +1,109 @@
+"""The shared translation pipeline on a copying test double (no TensorFlow, no model)."""
+from __future__ import annotations
+
+from typing import Any
+
+from core.errors import ModelInputError
+from core.manifest import TranslatorManifest
+from core.translation import Hypothesis, TranslationPipeline, TranslationResult, pad_ids
+
+EOS = 3
+
+
+class WordPieces:
+    """A SentencePiece stand-in: one piece per word ("▁word"), ids handed out on first sight."""
+
+    def __init__(self) -> None:
+        self.pieces = ["<pad>", "<unk>", "<s>", "</s>"]
+
+    def encode(self, input: str, *, out_type: type[int]) -> list[int]:
+        ids = []
+        for word in input.split():
+            piece = "▁" + word
+            if piece not in self.pieces:
+                self.pieces.append(piece)
+            ids.append(self.pieces.index(piece))
+        return ids
+
+    def id_to_piece(self, id: int) -> str:
+        return self.pieces[id]
+
+    def decode_pieces(self, input: list[str]) -> str:
+        return "".join(input).replace("▁", " ").strip()
+
+
+class CopyModel:
+    """Decodes by copying the source (EOS included), and records every call."""
+
+    def __init__(self) -> None:
+        self.calls: list[dict[str, Any]] = []
+
+    def __call__(self, batch: list[list[int]], beam: int, max_length: int, alpha: float) -> list[Hypothesis]:
+        self.calls.append({"batch": batch, "beam": beam, "max_length": max_length, "alpha": alpha})
+        return [Hypothesis(list(ids), -float(len(ids))) for ids in batch]
+
+
+def pipeline(max_tokens: int = 12, batch_size: int = 2) -> tuple[TranslationPipeline, CopyModel]:
+    manifest = TranslatorManifest(
+        name="t", version="1", source_language="en", target_language="de", tokenizer_file="x",
+        vocab_size=100, max_tokens=max_tokens, encoder_layers=1, decoder_layers=1, heads=1, d_model=4,
+        default_beam_size=3, default_length_penalty=0.7,
+    )
+    model = CopyModel()
+    return TranslationPipeline(manifest, WordPieces(), model, batch_size=batch_size), model
+
+
+def test_sentences_are_translated_one_by_one_and_joined_with_their_spacing() -> None:
+    translate, model = pipeline()
+    (result,) = translate.translate(["Hello there.  How are you?\nFine."])
+    assert isinstance(result, TranslationResult)
+    assert result.translation == "Hello there.  How are you?\nFine."
+    assert result.source_tokens.count("</s>") == 3 and result.target_tokens.count("</s>") == 3
+    assert sum(len(c["batch"]) for c in model.calls) == 3
+    assert {c["beam"] for c in model.calls} == {3} and {c["alpha"] for c in model.calls} == {0.7}  # manifest's
+
+
+def test_batches_are_sorted_by_length_and_capped_in_size() -> None:
+    translate, model = pipeline(batch_size=2)
+    texts = ["a b c d e.", "a.", "a b c.", "a b."]
+    translate.translate(texts, beam_size=1)
+    lengths = [[len(ids) for ids in call["batch"]] for call in model.calls]
+    assert lengths == [[2, 3], [4, 6]]  # words + EOS, shortest first, two per call
+    assert [call["max_length"] for call in model.calls] == [min(12, 2 * 3 + 10), 12]
+
+
+def test_a_too_long_sentence_refuses_only_its_own_text() -> None:
+    translate, model = pipeline(max_tokens=6)
+    ok, bad, ok2 = translate.translate(["One two.", "Fine. " + "x " * 9 + "end.", "Three."])
+    assert isinstance(bad, ModelInputError) and "too long" in str(bad)
+    assert isinstance(ok, TranslationResult) and ok.translation == "One two."
+    assert isinstance(ok2, TranslationResult) and ok2.translation == "Three."
+    assert len(model.calls) == 1  # one model call for the texts that can be translated
+    sent = [ids for call in model.calls for ids in call["batch"]]
+    assert len(sent) == 2
+
+
+def test_the_callers_max_length_caps_the_output() -> None:
+    translate, model = pipeline(max_tokens=50)
+    (result,) = translate.translate(["a b c d e f g h."], max_length=3)
+    assert model.calls[0]["max_length"] == 3
+    assert isinstance(result, TranslationResult)
+
+
+def test_outputs_are_cut_at_the_sentence_budget_and_loops_collapse() -> None:
+    manifest_pipeline, _ = pipeline(max_tokens=50)
+
+    def looping(batch: list[list[int]], beam: int, max_length: int, alpha: float) -> list[Hypothesis]:
+        return [Hypothesis([5] * 40, -1.0) for _ in batch]  # one piece, over and over
+
+    manifest_pipeline.decode = looping
+    manifest_pipeline.subwords.encode("Tom.", out_type=int)  # id 4 = "▁Tom.", id 5 = next word
+    manifest_pipeline.subwords.encode("ja", out_type=int)
+    (result,) = manifest_pipeline.translate(["Tom."])
+    assert isinstance(result, TranslationResult)
+    assert len(result.target_tokens) == 2 * 2 + 10  # budget of a 2-token source
+    assert result.translation == "ja"  # the loop collapsed
+
+
+def test_pad_ids_pads_right() -> None:
+    assert pad_ids([[1, 2, 3], [4]]).tolist() == [[1, 2, 3], [4, 0, 0]]
