@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -18,6 +19,11 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
 import numpy as np  # noqa: E402
 import sentencepiece as spm  # noqa: E402
 import tensorflow as tf  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from core.manifest import TranslatorManifest  # noqa: E402
+from core.manifest import load as load_manifest  # noqa: E402
+from core.translation import pad_ids  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 DEV = REPO.parent / "shared/data/tatoeba-deu-eng/heldout-2021/dev.en"
@@ -29,13 +35,6 @@ def latest_version(model_root: Path) -> Path:
     if not versions:
         raise SystemExit(f"no numeric version under {model_root}")
     return max(versions, key=lambda p: int(p.name))
-
-
-def pad(rows: list[list[int]]) -> np.ndarray:
-    out = np.zeros((len(rows), max(map(len, rows))), np.int32)
-    for i, r in enumerate(rows):
-        out[i, : len(r)] = r
-    return out
 
 
 def run(signature, batches: list[np.ndarray], beam: int, alpha: float) -> tuple[float, int]:
@@ -59,19 +58,20 @@ def main() -> int:
     args = parser.parse_args()
 
     model_dir = Path(args.model) if args.model else latest_version(REPO / "models/translator-en-de")
-    meta = json.loads((model_dir / "assets.extra/model.json").read_text())
-    sp = spm.SentencePieceProcessor(model_file=str(model_dir / "assets.extra" / meta["tokenizer"]["source"]))
+    manifest = load_manifest(model_dir)
+    assert isinstance(manifest, TranslatorManifest), f"{model_dir} is not a translator"
+    sp = spm.SentencePieceProcessor(model_file=str(model_dir / "assets.extra" / manifest.tokenizer_file))
     model = tf.saved_model.load(str(model_dir))
-    alpha = float(meta.get("default_length_penalty", 0.6))
+    alpha = manifest.default_length_penalty
     lines = Path(args.dev).read_text(encoding="utf-8").splitlines()[: args.sentences]
-    ids = [sp.encode(line) + [int(meta["eos_id"])] for line in lines]
+    ids = [sp.encode(line) + [manifest.eos_id] for line in lines]
     order = sorted(range(len(ids)), key=lambda i: len(ids[i]))
     sorted_ids = [ids[i] for i in order]
     results = []
     print(f"model {model_dir}  sentences {len(ids)}  threads: TF default  cpu count {os.cpu_count()}")
     print(f"{'batch':>5} {'decoding':>9} {'search':>8} {'sent/s':>8} {'tok/s':>8} {'seconds':>8}")
     for batch_size in (1, 32):
-        batches = [pad(sorted_ids[i: i + batch_size]) for i in range(0, len(sorted_ids), batch_size)]
+        batches = [pad_ids(sorted_ids[i: i + batch_size]) for i in range(0, len(sorted_ids), batch_size)]
         for name, sig_name in (("cached", "translate"), ("uncached", "translate_uncached")):
             signature = model.signatures[sig_name]
             for search, beam in (("greedy", 1), (f"beam{args.beam_size}", args.beam_size)):

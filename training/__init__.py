@@ -1,1 +1,1 @@
-"""Offline training package: datasets, models, evaluation and SavedModel export."""
+"""Offline training package: datasets, models, evaluation and SavedModel export. Never imports `service`."""

@@ -103,7 +103,7 @@ names it has never seen: {cleaning.get('train_pairs')} training pairs in all.
 
 One joint English+German SentencePiece BPE model, {m['vocab_size']} pieces, trained on the cleaned
 training pairs only; case-preserving, `split_digits=True`, byte fallback; ids 0 = pad, 1 = unk,
-2 = BOS, 3 = EOS. Shipped as `assets.extra/{meta['tokenizer']['source']}` (training loads it through
+2 = BOS, 3 = EOS. Shipped as `assets.extra/{meta['tokenizer_file']}` (training loads it through
 `bpemb.BPEmb(..., segmentation_only=True, preprocess=False)`, the service through `sentencepiece`).
 
 ## Model

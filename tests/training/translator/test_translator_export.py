@@ -11,8 +11,9 @@ import pytest
 import tensorflow as tf
 from translator_toy import TOY, trained_copy_model
 
+from core.manifest import dump, load
 from training.translator.config import TranslatorConfig
-from training.translator.export import model_metadata
+from training.translator.export import translator_manifest
 from training.translator.serving import TranslatorModule
 
 SOURCES = [[5, 9, 7, 12, 3, 0], [4, 15, 3, 0, 0, 0], [6, 8, 10, 11, 13, 3]]
@@ -73,14 +74,22 @@ def test_saved_model_runs_without_project_code(exported, tmp_path):
         assert abs(low - 1) < 1e-4 and abs(high - 1) < 1e-4
 
 
-def test_model_json_has_the_contract_fields():
+def test_manifest_follows_the_contract_and_round_trips(tmp_path):
     cfg = TranslatorConfig()
-    meta = model_metadata(cfg, "1", "spm.model", 123, ["ckpt-1"])
-    assert meta["name"] == "translator-en-de" and meta["kind"] == "translator" and meta["version"] == "1"
-    assert (meta["pad_id"], meta["bos_id"], meta["eos_id"]) == (0, 2, 3)
-    assert meta["source_language"] == "en" and meta["target_language"] == "de"
-    assert meta["tokenizer"]["source"] == "spm.model" and meta["default_beam_size"] >= 1
+    manifest = translator_manifest(cfg, "1", "spm.model", 123, ["ckpt-1"])
+    assert load(dump(manifest, tmp_path).parent.parent) == manifest
+    assert manifest.name == "translator-en-de" and manifest.kind == "translator" and manifest.version == "1"
+    assert (manifest.pad_id, manifest.bos_id, manifest.eos_id) == (cfg.model.pad_id, cfg.model.bos_id, cfg.model.eos_id)
+    assert (manifest.source_language, manifest.target_language) == (cfg.data.source_language, cfg.data.target_language)
+    assert manifest.max_tokens == cfg.model.max_position - 1 and manifest.d_model == cfg.model.d_model
     assert TranslatorConfig.from_dict(json.loads(cfg.to_json())) == cfg
+
+
+def test_config_refuses_unknown_keys():
+    raw = json.loads(TranslatorConfig().to_json())
+    raw["model"]["d_modle"] = 128
+    with pytest.raises(ValueError, match="d_modle"):
+        TranslatorConfig.from_dict(raw)
 
 
 def test_warm_start_reads_weights_from_an_export(exported):
