@@ -30,6 +30,27 @@ def test_api_keys(make_client: ClientFactory) -> None:
         assert client.get(path).status_code == 200, path
 
 
+def test_the_body_is_parsed_once_when_keys_are_on(make_client: ClientFactory, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import starlette.requests
+
+    client = make_client(api_keys="k1")
+    parsed: list[bytes] = []
+    real_loads = starlette.requests.json.loads
+
+    def counting_loads(data, *args, **kwargs):  # type: ignore[no-untyped-def]
+        parsed.append(data)
+        return real_loads(data, *args, **kwargs)
+
+    monkeypatch.setattr(starlette.requests.json, "loads", counting_loads)
+    for path, body in [("/translate", {"text": "hi", "api_key": "k1"}),
+                       ("/translate", {"q": "hi", "source": "en", "target": "de", "api_key": "k1"}),
+                       ("/attention", {"model": "translator-en-de", "text": "a b", "api_key": "k1"}),
+                       ("/normalize-time", {"text": "noon", "api_key": "k1"})]:
+        parsed.clear()
+        assert client.post(path, json=body).status_code == 200, path
+        assert len(parsed) == 1, (path, parsed)
+
+
 def test_no_keys_configured_means_open(client: TestClient) -> None:
     assert client.post("/normalize-time", json={"text": "noon"}).status_code == 200
 
