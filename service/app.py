@@ -1,7 +1,8 @@
 """The FastAPI application: ``create_app(settings)`` (``uvicorn --factory service.app:create_app``).
 
-Models are loaded once, in the lifespan, by a background task: ``/health`` answers at once,
-``/ready`` says 503 until loading has finished.
+Models are loaded in the lifespan by a background task, which then polls the models
+directory for new versions (``service.runtime``): ``/health`` answers at once, ``/ready``
+says 503 until loading has finished.
 """
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ showing the models' attention maps per layer and head.
 * `POST /translate`: English→German (also LibreTranslate's request and response form).
 * `POST /normalize-time`: free-text times ("quarter to five pm") to `HH:MM`.
 * `GET|POST /attention`: tokens and attention weights `[layer][head][target][source]`.
-* `GET /health`, `GET /ready`, `GET /models`, `GET /metrics`.
+* `GET /health`, `GET /ready`, `GET /models`, `GET /models/{{name}}`, `GET /metrics`.
 
 Limits of this instance: at most {max_texts} texts per request, {max_text_chars} characters
 per text, {max_body_bytes} bytes per body, beam size 1..{max_beam_size}.
@@ -58,7 +59,7 @@ def create_app(settings: Settings | None = None, *, registry: ModelRegistry | No
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         runtime = Runtime(registry or default_registry(settings), settings, metrics)
         app.state.runtime = runtime
-        loading = asyncio.create_task(runtime.load_all(), name="load-models")
+        loading = asyncio.create_task(runtime.run(), name="load-and-watch-models")
         try:
             yield
         finally:

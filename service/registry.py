@@ -1,14 +1,23 @@
-"""Finds the exported models under the models directory and loads each one once.
+"""Finds the exported models under the models directory and reads each version.
 
-Layout (TensorFlow Serving's): ``<models_dir>/<name>/<version>/`` with a numeric version;
-the highest version of each name is loaded. Its manifest (``core.manifest``) names the
-``kind``, which selects the wrapper class in the kind table (``service.kinds``). A model that cannot be found, read or loaded is logged and
-reported (``GET /models``, ``GET /ready``); it never stops the other models from serving.
+Layout (TensorFlow Serving's): ``<models_dir>/<name>/<version>/``. A version is a directory
+whose name is ASCII digits only (``^[0-9]+$``: ``str.isdigit()`` would take ``"²"``); any
+other directory under a model name is skipped with one logged warning naming the reason
+(names starting with ``.`` are ignored silently: copy a new version in as ``.3/`` and rename
+it to ``3/``). A version without ``saved_model.pb`` or with an invalid manifest is not
+loadable and never hides a lower one: the runtime (``service.runtime``) serves the highest
+version that loads and warms up. The manifest (``core.manifest``) names the ``kind``, which
+selects the wrapper class in the kind table (``service.kinds``).
+
+Every reason this module gives is for clients to read (``/ready``, ``/models``, 503 bodies):
+it names paths relative to the models directory at most, never the server's paths.
 """
 from __future__ import annotations
 
 import json
 import logging
+import os
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -24,6 +33,13 @@ log = logging.getLogger(__name__)
 
 WrapperFactory = Callable[[ModelInfo], Attends]
 ModelState = Literal["pending", "loading", "ready", "failed"]
+# serving: answers requests; ready: loaded and warm, answers requests that pin it (the previous
+# version, for SERVICE_MODEL_GRACE_S after a swap); available: on disk, not loaded (lower than
+# the serving one); loading; failed and skipped (with a reason); retired: unloaded.
+VersionState = Literal["available", "loading", "serving", "ready", "failed", "skipped", "retired"]
+
+VERSION_NAME = re.compile(r"[0-9]+")  # fullmatch: ASCII digits only
+SAVED_MODEL_FILE = "saved_model.pb"
 
 
 def import_wrapper(kind: str) -> WrapperFactory:
@@ -34,13 +50,34 @@ def import_wrapper(kind: str) -> WrapperFactory:
         raise LookupError(f"unknown model kind {kind!r}; known kinds: {sorted(KINDS)}") from None
 
 
+def is_version_name(name: str) -> bool:
+    return VERSION_NAME.fullmatch(name) is not None
+
+
+@dataclass
+class VersionStatus:
+    """One version directory of a model, and what became of it."""
+
+    version: str  # the directory name
+    state: VersionState = "available"
+    reason: str | None = None  # why failed, skipped or retired (no server paths)
+    load_seconds: float | None = None
+    on_disk: bool = True
+    fingerprint: tuple[Any, ...] | None = None  # of the directory when it failed: a change retries it
+
+
 @dataclass
 class ModelSlot:
-    """One model name found in the models directory, and what became of it."""
+    """One model name found in the models directory: the version that serves, and all found.
+
+    ``version``, ``info``, ``wrapper``, ``metrics`` and ``load_seconds`` are the serving
+    version's (None until one serves); ``state`` is the model's: ``ready`` while a version
+    serves, ``failed`` (with ``error``) when none could be loaded.
+    """
 
     name: str
-    path: Path | None  # the chosen version directory; None if there is none
-    version: str | None
+    path: Path | None = None  # the serving version's directory
+    version: str | None = None
     state: ModelState = "pending"
     error: str | None = None
     info: ModelInfo | None = None
@@ -48,27 +85,74 @@ class ModelSlot:
     kind: str | None = None  # from model.json, read at discovery
     metrics: dict[str, Any] = field(default_factory=dict)
     load_seconds: float | None = None
+    versions: dict[str, VersionStatus] = field(default_factory=dict)
+
+    def ordered_versions(self) -> list[VersionStatus]:
+        """Numeric versions highest first, then the skipped names."""
+        numeric = sorted((v for v in self.versions.values() if is_version_name(v.version)),
+                         key=lambda v: int(v.version), reverse=True)
+        return numeric + sorted((v for v in self.versions.values() if not is_version_name(v.version)),
+                                key=lambda v: v.version)
 
 
-def discover(models_dir: Path) -> list[ModelSlot]:
-    """One slot per model name, pointing at its highest numeric version (sorted by name)."""
+@dataclass(frozen=True)
+class ModelDir:
+    """One model directory as found on disk."""
+
+    name: str
+    versions: list[str]  # numeric version names, highest first
+    skipped: dict[str, str]  # other directory names -> why skipped
+
+
+@dataclass(frozen=True)
+class LoadedVersion:
+    """A version read from disk, its wrapper built (not yet warmed up)."""
+
+    info: ModelInfo
+    wrapper: Attends
+    metrics: dict[str, Any]
+    seconds: float
+
+
+class VersionError(Exception):
+    """A version that cannot be loaded; the message is for clients (no server paths)."""
+
+
+def scan(models_dir: Path) -> list[ModelDir]:
+    """Every model directory under ``models_dir`` (sorted by name), with its versions."""
     if not models_dir.is_dir():
-        log.error("models directory not found", extra={"models_dir": str(models_dir)})
         return []
-    slots = []
-    for model_dir in sorted(p for p in models_dir.iterdir() if p.is_dir()):
-        if model_dir.name.startswith("."):
-            continue
-        versions = [p for p in model_dir.iterdir() if p.is_dir() and p.name.isdigit()]
-        if not versions:
-            slot = ModelSlot(model_dir.name, None, None, state="failed")
-            slot.error = f"no numeric version directory in {model_dir}"
-            slots.append(slot)
-            continue
-        best = max(versions, key=lambda p: int(p.name))
-        kind = _read_json(manifest_path(best)).get("kind")
-        slots.append(ModelSlot(model_dir.name, best, best.name, kind=kind if isinstance(kind, str) else None))
-    return slots
+    found = []
+    for model_dir in sorted(p for p in models_dir.iterdir() if p.is_dir() and not p.name.startswith(".")):
+        versions, skipped = [], {}
+        try:
+            entries = sorted(model_dir.iterdir())
+        except OSError as exc:
+            log.warning("cannot list a model directory", extra={"model": model_dir.name, "reason": str(exc)})
+            entries = []
+        for entry in entries:
+            if entry.name.startswith(".") or not entry.is_dir():
+                continue
+            if is_version_name(entry.name):
+                versions.append(entry.name)
+            else:
+                skipped[entry.name] = "not a version: a version directory's name is ASCII digits only (e.g. 3)"
+        versions.sort(key=int, reverse=True)
+        found.append(ModelDir(model_dir.name, versions, skipped))
+    return found
+
+
+def fingerprint(version_dir: Path) -> tuple[Any, ...]:
+    """What changes when a version directory's files are replaced (a failed one is retried then)."""
+    parts: list[Any] = []
+    for path in (version_dir, version_dir / SAVED_MODEL_FILE, manifest_path(version_dir),
+                 version_dir / "variables"):
+        try:
+            stat = path.stat()
+            parts.append((stat.st_mtime_ns, stat.st_size))
+        except OSError:
+            parts.append(None)
+    return tuple(parts)
 
 
 def configure_tensorflow(intra_op_threads: int, inter_op_threads: int) -> str:
@@ -85,7 +169,11 @@ def configure_tensorflow(intra_op_threads: int, inter_op_threads: int) -> str:
 
 
 class ModelRegistry:
-    """The models of one service instance. Loading runs in a worker thread."""
+    """The models of one service instance: what is on disk and what became of each version.
+
+    Reading runs in a worker thread (``read_version``); which version serves is the
+    runtime's decision (``service.runtime``).
+    """
 
     def __init__(
         self,
@@ -100,46 +188,114 @@ class ModelRegistry:
         self.device = "unknown"
         self.slots: dict[str, ModelSlot] = {}
         self.loading_done = threading.Event()
+        self._warned: set[tuple[str, str]] = set()  # skipped directories already logged
+        self._missing_dir_logged = False
 
-    def discover(self) -> list[ModelSlot]:
-        self.slots = {slot.name: slot for slot in discover(self.models_dir)}
+    # --- discovery --------------------------------------------------------------------
+    def scan(self) -> list[ModelDir]:
+        """What is on disk now (reads only the directory listing; safe in a worker thread)."""
+        if not self.models_dir.is_dir():
+            if not self._missing_dir_logged:
+                log.error("models directory not found", extra={"models_dir": str(self.models_dir)})
+                self._missing_dir_logged = True
+            return []
+        self._missing_dir_logged = False
+        return scan(self.models_dir)
+
+    def refresh(self, found_dirs: list[ModelDir] | None = None) -> list[ModelSlot]:
+        """Bring ``slots`` up to date with a :func:`scan` (done here if not given; give it
+        from a worker thread, and call this on the thread that reads ``slots``).
+
+        New versions are added as ``available``; versions whose directory is gone are marked
+        (``on_disk=False``) and dropped unless loaded; skipped names are logged once each.
+        """
+        found = {d.name: d for d in (self.scan() if found_dirs is None else found_dirs)}
+        for name in sorted(set(found) | set(self.slots)):
+            slot = self.slots.setdefault(name, ModelSlot(name))
+            model_dir = found.get(name)
+            on_disk = set(model_dir.versions) if model_dir else set()
+            skipped = model_dir.skipped if model_dir else {}
+            for version in list(slot.versions):
+                status = slot.versions[version]
+                if version in on_disk or version in skipped:
+                    status.on_disk = True
+                    continue
+                status.on_disk = False
+                if status.state not in {"serving", "ready", "loading"}:
+                    del slot.versions[version]
+            for version in on_disk:
+                slot.versions.setdefault(version, VersionStatus(version))
+            for entry, reason in skipped.items():
+                slot.versions[entry] = VersionStatus(entry, "skipped", reason)
+                if (name, entry) not in self._warned:
+                    self._warned.add((name, entry))
+                    log.warning("directory skipped", extra={"model": name, "directory": entry, "reason": reason})
+            for version in model_dir.versions if model_dir and slot.kind is None else []:
+                kind = _read_json(manifest_path(self.version_dir(name, version))).get("kind")
+                if isinstance(kind, str):
+                    slot.kind = kind
+                    break
+            if slot.version is None and not any(is_version_name(v) for v in slot.versions):
+                slot.state, slot.error = "failed", "no version directory (a name of ASCII digits, e.g. 1/)"
+        self.slots = dict(sorted(self.slots.items()))
         return list(self.slots.values())
 
-    def load(self, slot: ModelSlot) -> ModelSlot:
-        """Read and load one model; any failure is recorded on the slot, never raised."""
-        if slot.path is None:
-            log.error("model not loaded", extra={"model": slot.name, "reason": slot.error})
-            return slot
-        slot.state = "loading"
+    def discover(self) -> list[ModelSlot]:
+        """The first scan: every model found, with its versions."""
+        return self.refresh()
+
+    def version_dir(self, name: str, version: str) -> Path:
+        return self.models_dir / name / version
+
+    def candidates(self, slot: ModelSlot) -> list[str]:
+        """Versions on disk worth serving, highest first: all but the failed ones whose files
+        have not changed since they failed."""
+        out = []
+        for status in slot.ordered_versions():
+            if not is_version_name(status.version) or not status.on_disk:
+                continue
+            if status.state == "failed" and status.fingerprint == fingerprint(
+                    self.version_dir(slot.name, status.version)):
+                continue
+            out.append(status.version)
+        return out
+
+    def read_version(self, name: str, version: str) -> LoadedVersion:
+        """Read one version and build its wrapper; :class:`VersionError` says why not."""
+        path = self.version_dir(name, version)
         started = time.perf_counter()
+        if not (path / SAVED_MODEL_FILE).is_file():
+            raise VersionError(f"version {version}: {SAVED_MODEL_FILE} is missing")
         try:
-            slot.info = ModelInfo.read(slot.path, name=slot.name)
-            slot.kind = slot.info.kind
-            if slot.info.manifest.name != slot.name:
-                log.warning(
-                    "model.json names another model; serving it under its directory name",
-                    extra={"model": slot.name, "model_json_name": slot.info.manifest.name},
-                )
-            slot.metrics = _read_json(slot.path / "assets.extra" / "metrics.json")
-            factory = self._wrappers(slot.info.kind)
-            slot.wrapper = factory(slot.info)
+            info = ModelInfo.read(path, name=name)
+        except Exception as exc:  # noqa: BLE001 - reported as this version's reason
+            raise VersionError(f"version {version}: {self.public(exc)}") from None
+        if info.manifest.name != name:
+            log.warning(
+                "model.json names another model; serving it under its directory name",
+                extra={"model": name, "model_json_name": info.manifest.name},
+            )
+        metrics = _read_json(path / "assets.extra" / "metrics.json")
+        try:
+            wrapper = self._wrappers(info.kind)(info)
         except Exception as exc:  # noqa: BLE001 - one broken model must not stop the others
-            slot.state = "failed"
-            slot.error = f"{type(exc).__name__}: {exc}"
-            log.exception("model failed to load", extra={"model": slot.name, "path": str(slot.path)})
-            return slot
-        slot.load_seconds = round(time.perf_counter() - started, 3)
-        slot.state = "ready"
-        log.info(
-            "model loaded",
-            extra={
-                "model": slot.name,
-                "version": slot.version,
-                "kind": slot.kind,
-                "seconds": slot.load_seconds,
-            },
-        )
-        return slot
+            log.exception("model failed to load", extra={"model": name, "version": version})
+            raise VersionError(f"version {version}: {self.public(exc)}") from None
+        return LoadedVersion(info, wrapper, metrics, round(time.perf_counter() - started, 3))
+
+    def public(self, error: BaseException | str) -> str:
+        """``error`` as a message for clients: the exception's type and text, with the models
+        directory cut out of every path (``/srv/models/tn/3/x`` becomes ``tn/3/x``)."""
+        text = error if isinstance(error, str) else f"{type(error).__name__}: {error}"
+        roots = {str(self.models_dir), os.path.abspath(self.models_dir)}
+        try:
+            roots.add(str(self.models_dir.resolve()))
+        except OSError:
+            pass
+        absolute = {r.rstrip(os.sep) for r in roots if os.path.isabs(r) and r != os.sep}
+        for root in sorted(absolute, key=len, reverse=True):
+            text = text.replace(root + os.sep, "").replace(root, "<models>")
+        return text
 
     def prepare_device(self) -> None:
         if self._configure_device is None:

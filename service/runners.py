@@ -52,6 +52,7 @@ class ModelRunner(Generic[W]):
             max_queue=settings.batch_max_queue,
             metrics=metrics,
         )
+        self.leases = 0  # requests holding this runner (service.dependencies); it closes after they end
 
     @property
     def name(self) -> str:
@@ -76,6 +77,24 @@ class ModelRunner(Generic[W]):
 
     def start(self) -> None:
         self.batcher.start()
+
+    def acquire(self) -> None:
+        """A request will use this runner: it is not closed before :meth:`release`."""
+        self.leases += 1
+
+    def release(self) -> None:
+        self.leases -= 1
+
+    async def drain(self, timeout_s: float) -> bool:
+        """Wait until no request holds this runner and its queue is empty (at most ``timeout_s``);
+        whether it drained."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout_s
+        while self.leases > 0 or self.batcher.depth > 0:
+            if loop.time() >= deadline:
+                return False
+            await asyncio.sleep(0.01)
+        return True
 
     async def close(self) -> None:
         await self.batcher.stop()

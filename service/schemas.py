@@ -19,6 +19,11 @@ def _not_blank(value: str) -> str:
 
 
 Text = Annotated[str, Field(min_length=1), AfterValidator(_not_blank)]
+Version = Annotated[str | None, Field(
+    pattern=r"^[0-9]{1,18}$", examples=["2"],
+    description="Pin a version of the model (ASCII digits): it must be loaded, i.e. the serving one or the "
+    "previous one shortly after a swap (see GET /models/{name}). Default: the serving version.",
+)]
 Weights = list[list[list[list[float]]]]
 
 
@@ -48,6 +53,8 @@ class TextsRequest(_Strict):
 
 # --- /normalize-time --------------------------------------------------------------------
 class NormalizeTimeRequest(TextsRequest):
+    version: Version = None
+
     model_config = ConfigDict(
         json_schema_extra={
             "examples": [
@@ -96,6 +103,7 @@ class TranslateRequest(TextsRequest):
     max_length: int | None = Field(
         None, ge=1, strict=True, description="Most target subword tokens per sentence."
     )
+    version: Version = None
 
     model_config = ConfigDict(
         json_schema_extra={
@@ -189,6 +197,7 @@ class AttentionRequest(_Strict):
         None, ge=1, description="Beam width of the search whose output is shown (translator); "
         "default: the same as POST /translate."
     )
+    version: Version = None
 
     model_config = ConfigDict(
         extra="forbid",
@@ -217,6 +226,7 @@ class AttentionMapsOut(BaseModel):
 
 class AttentionResponse(BaseModel):
     model: str
+    version: str | None = Field(None, description="The model version that answered.")
     source_tokens: list[str]
     target_tokens: list[str]
     output: str
@@ -248,6 +258,14 @@ class Health(BaseModel):
     status: Literal["ok"] = "ok"
 
 
+class VersionDescription(BaseModel):
+    version: str = Field(description="The version directory's name.")
+    state: str = Field(description="serving; ready (loaded, answers requests that pin it); loading; available "
+                       "(on disk, lower than the serving one); failed or skipped (see `reason`); retired (unloaded).")
+    reason: str | None = Field(None, description="Why it failed, was skipped or retired (no server paths).")
+    load_seconds: float | None = None
+
+
 class Readiness(BaseModel):
     ready: bool
     loading: bool = Field(description="True while models are still being loaded.")
@@ -267,6 +285,28 @@ class ModelDescription(BaseModel):
     card: str = Field("", description="The model card (Markdown).")
     metadata: dict[str, Any] = Field(default_factory=dict, description="The model's manifest (model.json, docs/model-format.md).")
     metrics: dict[str, Any] = Field(default_factory=dict, description="The model's metrics.json (measured quality).")
+    versions: list[VersionDescription] = Field(
+        default_factory=list, description="Every version directory found, highest first, with its state.")
+
+
+class ModelVersions(BaseModel):
+    name: str
+    kind: str | None
+    state: str = Field(description="The model's state: ready while a version serves; pending, loading or failed.")
+    serving_version: str | None = Field(description="The version answering requests that pin none.")
+    error: str | None = Field(None, description="Why no version serves (when none does).")
+    versions: list[VersionDescription] = Field(description="Every version directory found, highest first.")
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "name": "time-normalizer", "kind": "time-normalizer", "state": "ready", "serving_version": "3",
+        "error": None, "versions": [
+            {"version": "4", "state": "failed", "reason": "version 4: saved_model.pb is missing", "load_seconds": None},
+            {"version": "3", "state": "serving", "reason": None, "load_seconds": 0.8},
+            {"version": "2", "state": "ready", "reason": "previous version; unloaded 60 s after the swap",
+             "load_seconds": 0.7},
+            {"version": "latest", "state": "skipped",
+             "reason": "not a version: a version directory's name is ASCII digits only (e.g. 3)", "load_seconds": None},
+        ]}]})
 
 
 class ModelsResponse(BaseModel):

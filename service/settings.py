@@ -61,8 +61,16 @@ class Settings(BaseSettings):
     # --- where and how to run --------------------------------------------------------
     models_dir: Path = Field(
         Path("./models"),
-        description="Directory scanned for <name>/<numeric version>/ SavedModels; "
-        "the highest version of each name is loaded.",
+        description="Directory scanned for <name>/<version>/ SavedModels (a version is ASCII digits); "
+        "the highest version of each name that loads and warms up serves.",
+    )
+    model_poll_s: float = Field(
+        30.0, ge=0, description="Seconds between scans of the models directory for new or removed "
+        "versions, which are swapped in live (0: scan once, at start-up)."
+    )
+    model_grace_s: float = Field(
+        60.0, ge=0, description="After a swap, how long the previous version stays loaded for "
+        "requests that pin it (`version`); 0: unloaded once its requests are answered."
     )
     host: str = Field("127.0.0.1", description="Interface to bind (0.0.0.0 for all).")
     port: int = Field(8000, ge=0, le=65535, description="TCP port to listen on.")

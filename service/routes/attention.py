@@ -7,24 +7,25 @@ from fastapi import APIRouter, Query
 from fastapi.responses import JSONResponse
 
 from service.convert import attention_payload
-from service.dependencies import RuntimeDep, SettingsDep, model_unavailable
+from service.dependencies import Runners, RuntimeDep, SettingsDep, model_unavailable
 from service.errors import ApiError
 from service.limits import check_decoding, check_texts
 from service.routes import MODEL_ERRORS
+from service.runners import ModelRunner
 from service.runtime import Runtime
 from service.schemas import AttentionRequest, AttentionResponse
 from service.settings import Settings
 
 router = APIRouter(tags=["attention"])
 
-_RESPONSES = {**MODEL_ERRORS, 404: {**MODEL_ERRORS[422], "description": "No model of that name."}}
+_RESPONSES = {**MODEL_ERRORS, 404: {**MODEL_ERRORS[422], "description": "No model of that name, or no pinned version of that name."}}
 _DESCRIPTION = (
     "Runs the model on `text` and returns its source and target tokens, its output, and its "
     "attention weights as `attention.<family>.weights[layer][head][target][source]` "
     "(`cross`; with `include_self` also `encoder_self` and `decoder_self` where the model has "
     "them). The same shape for every model; the time normalizer has one layer and one head. "
     "`layer` and `head` (0-based) select one layer or head; `beam_size` the search (default: "
-    "the same as `POST /translate`)."
+    "the same as `POST /translate`); `version` pins a loaded version of the model."
 )
 
 
@@ -32,15 +33,16 @@ async def _attention(body: AttentionRequest, runtime: Runtime, settings: Setting
     if runtime.registry.get(body.model) is None:
         known = ", ".join(sorted(runtime.registry.slots)) or "none"
         raise ApiError(404, "unknown_model", f"Unknown model {body.model!r}; known models: {known}.")
-    runner = runtime.runner(body.model)
-    if runner is None:
+    if runtime.runner(body.model) is None:
         raise model_unavailable(runtime, body.model)
     check_texts([body.text], settings, "text")
     check_decoding(body.beam_size, None, settings)
-    result = await runner.attention(body.text, include_self=body.include_self, layer=body.layer, head=body.head,
-                                    beam_size=body.beam_size)
+    with Runners(runtime, body.model, ModelRunner) as runners:
+        runner = runners.get(body.version)
+        result = await runner.attention(body.text, include_self=body.include_self, layer=body.layer,
+                                        head=body.head, beam_size=body.beam_size)
     # Built once and sent as it is: the weights are not walked again by a response model.
-    return JSONResponse(attention_payload(result, include_self=body.include_self))
+    return JSONResponse({**attention_payload(result, include_self=body.include_self), "version": runner.version})
 
 
 @router.get("/attention", response_model=AttentionResponse, responses=_RESPONSES,

@@ -5,7 +5,10 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import RedirectResponse
 
 from service.dependencies import RuntimeDep
-from service.schemas import Health, ModelDescription, ModelsResponse, Readiness
+from service.errors import ApiError
+from service.registry import ModelSlot
+from service.routes import MODEL_ERRORS
+from service.schemas import Health, ModelDescription, ModelsResponse, ModelVersions, Readiness, VersionDescription
 
 router = APIRouter(tags=["operations"])
 
@@ -60,10 +63,34 @@ async def models(runtime: RuntimeDep) -> ModelsResponse:
                 card=slot.info.card if slot.info else "",
                 metadata=slot.info.manifest.to_dict() if slot.info else {},
                 metrics=slot.metrics,
+                versions=_versions(slot),
             )
             for slot in registry.slots.values()
         ],
     )
+
+
+@router.get(
+    "/models/{name}",
+    response_model=ModelVersions,
+    summary="One model: its serving version and every version found, with its state",
+    description="States: `serving`, `ready` (loaded; answers requests that pin it, e.g. the previous "
+    "version shortly after a swap), `loading`, `available` (on disk, lower than the serving one), "
+    "`failed` and `skipped` (with a `reason`), `retired` (unloaded).",
+    responses={404: {**MODEL_ERRORS[422], "description": "No model of that name."}},
+)
+async def model_versions(name: str, runtime: RuntimeDep) -> ModelVersions:
+    slot = runtime.registry.get(name)
+    if slot is None:
+        known = ", ".join(sorted(runtime.registry.slots)) or "none"
+        raise ApiError(404, "unknown_model", f"Unknown model {name!r}; known models: {known}.")
+    return ModelVersions(name=slot.name, kind=slot.kind, state=slot.state, serving_version=slot.version,
+                         error=slot.error, versions=_versions(slot))
+
+
+def _versions(slot: ModelSlot) -> list[VersionDescription]:
+    return [VersionDescription(version=v.version, state=v.state, reason=v.reason, load_seconds=v.load_seconds)
+            for v in slot.ordered_versions()]
 
 
 metrics_router = APIRouter(tags=["operations"])

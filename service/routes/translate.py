@@ -58,7 +58,8 @@ _OPENAPI_BODY = {
     responses=MODEL_ERRORS,
     openapi_extra=_OPENAPI_BODY,
     summary="Translate English to German (this service's form, or LibreTranslate's)",
-    description="This service's form: `text` or `texts`, optional `beam_size` and `max_length`; "
+    description="This service's form: `text` or `texts`, optional `beam_size`, `max_length` and `version` "
+    "(pins a loaded version; the answer's `version` says which one answered); "
     "each result has the translation, the source and target subword tokens and the score. "
     "Multi-sentence texts are split into sentences by the model wrapper. "
     "LibreTranslate's form (`q`, `source`, `target`, `format`, `api_key`; JSON or form data) is "
@@ -68,16 +69,17 @@ _OPENAPI_BODY = {
 async def translate(
     request: Request,
     settings: SettingsDep,
-    runner: TranslatorDep,
+    runners: TranslatorDep,
 ) -> TranslateResponse | JSONResponse:
     data = await read_body(request)
     if isinstance(data, dict) and "q" in data:
-        answer = await libretranslate.translate(validate_body(LibreTranslateRequest, data), settings, runner)
+        answer = await libretranslate.translate(validate_body(LibreTranslateRequest, data), settings, runners.get())
         return JSONResponse(answer.model_dump(exclude_none=True))  # LibreTranslate omits absent keys
     body: TranslateRequest = validate_body(TranslateRequest, data)
     texts = body.items()
     check_texts(texts, settings, "text" if body.text is not None else "texts")
     check_decoding(body.beam_size, body.max_length, settings)
+    runner = runners.get(body.version)
     beam = runner.beam_size(body.beam_size)
     outcomes = await runner.translate(texts, TranslateOptions(beam, body.max_length))
     if body.text is not None and isinstance(outcomes[0], ModelInputError):

@@ -142,9 +142,11 @@ def fake_wrappers(kind: str) -> type[FakeTimeNormalizer] | type[FakeTranslator]:
 
 
 def write_model(models_dir: Path, name: str, kind: str, version: str = "1", **extra: object) -> Path:
-    """A model directory with a valid manifest (no SavedModel: the fakes load nothing)."""
+    """A model directory with a valid manifest and an empty ``saved_model.pb`` (the fakes load
+    nothing; the registry only checks that the file is there)."""
     path = models_dir / name / version
     (path / "assets.extra").mkdir(parents=True)
+    (path / "saved_model.pb").write_bytes(b"")
     common = {"name": name, "version": version, "description": f"fake {kind}", **extra}
     if kind == "translator":
         manifest: dict[str, object] = TranslatorManifest(

@@ -55,7 +55,7 @@ def test_a_model_that_fails_to_load_is_reported_and_the_others_serve(make_client
     assert r.status_code == 200  # the translator serves
     assert r.json()["models"] == {"empty-model": "failed", "time-normalizer": "failed", "translator-en-de": "ready"}
     assert "SavedModel is corrupt" in r.json()["errors"]["time-normalizer"]
-    assert "no numeric version" in r.json()["errors"]["empty-model"]
+    assert "no version directory" in r.json()["errors"]["empty-model"]
     r = client.post("/normalize-time", json={"text": "noon"})
     assert r.status_code == 503 and "failed to load" in r.json()["error"]
     assert client.post("/translate", json={"text": "hi"}).status_code == 200
