@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from core.manifest import manifest_path
+from core.manifest import ManifestError, manifest_path
 from service.kinds import KINDS
 from service.models.base import Attends, ModelInfo
 
@@ -268,6 +268,8 @@ class ModelRegistry:
             raise VersionError(f"version {version}: {SAVED_MODEL_FILE} is missing")
         try:
             info = ModelInfo.read(path, name=name)
+        except ManifestError as exc:  # names the file and every problem
+            raise VersionError(f"version {version}: {self.public(str(exc))}") from None
         except Exception as exc:  # noqa: BLE001 - reported as this version's reason
             raise VersionError(f"version {version}: {self.public(exc)}") from None
         if info.manifest.name != name:
