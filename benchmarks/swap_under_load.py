@@ -88,8 +88,11 @@ async def run(args: argparse.Namespace, url: str, models_dir: Path, new_version:
                 await asyncio.sleep(0.1)
         print(f"  swap {'done' if 'serving' in swap else 'NOT done'}", file=sys.stderr, flush=True)
 
+    completed: list[tuple[float, float]] = []  # (answered at, latency ms)
+
     def on_outcome(outcome: Any) -> None:
         statuses[str(outcome.status)] += 1
+        completed.append((time.monotonic(), outcome.latency_s * 1000))
 
     async with make_client(url, args.clients, args.timeout) as client:
         task = asyncio.create_task(swapper())
@@ -101,7 +104,9 @@ async def run(args: argparse.Namespace, url: str, models_dir: Path, new_version:
             final = (await probe.get(f"/models/{args.model}")).json()
     failures = [o for o in result.outcomes if not o.ok]
     lat = result.latencies_ms()
-    window = [o.latency_s * 1000 for o in result.outcomes]  # every request; the swap's shown separately
+    start, end = swap.get("added", float("inf")), swap.get("serving", float("inf"))
+    during = [ms for at, ms in completed if start <= at <= end]  # answered while the new version loaded
+    outside = [ms for at, ms in completed if not start <= at <= end]
     return {
         "requests": len(result.outcomes),
         "errors": len(failures),
@@ -111,7 +116,9 @@ async def run(args: argparse.Namespace, url: str, models_dir: Path, new_version:
         "req_per_s": len(result.outcomes) / max(result.elapsed_s, 1e-9),
         "p50_ms": percentile(lat, 50),
         "p99_ms": percentile(lat, 99),
-        "max_ms": max(window) if window else float("nan"),
+        "max_ms": max(lat) if lat else float("nan"),
+        "during": (len(during), percentile(during, 50), percentile(during, 99), max(during, default=float("nan"))),
+        "outside": (len(outside), percentile(outside, 50), percentile(outside, 99), max(outside, default=float("nan"))),
         "swap_s": swap["serving"] - swap["added"] if "serving" in swap else float("nan"),
         "load_s": swap.get("load_s", float("nan")),
         "first_new_answer_s": first_new_answer[0] - swap["added"] if first_new_answer and "added" in swap
@@ -170,6 +177,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"statuses            {row['statuses']}")
     print(f"answered by         {row['answered']}")
     print(f"latency             p50 {fmt(row['p50_ms'])} ms, p99 {fmt(row['p99_ms'])} ms, max {fmt(row['max_ms'])} ms")
+    for label in ("during", "outside"):
+        n, p50, p99, most = row[label]
+        print(f"  {label + ' the swap':<17} {n} requests: p50 {fmt(p50)} ms, p99 {fmt(p99)} ms, max {fmt(most)} ms")
     print(f"swap                {fmt(row['swap_s'], 2)} s from adding the directory to serving it "
           f"(reading the SavedModel {fmt(row['load_s'], 2)} s; first answer by the new version after "
           f"{fmt(row['first_new_answer_s'], 2)} s)")
