@@ -40,6 +40,8 @@ VersionState = Literal["available", "loading", "serving", "ready", "failed", "sk
 
 VERSION_NAME = re.compile(r"[0-9]+")  # fullmatch: ASCII digits only
 SAVED_MODEL_FILE = "saved_model.pb"
+# An absolute path outside the models directory (e.g. of an installed library): its last part only.
+_OTHER_PATH = re.compile(r"(?<![\w./~-])/(?:[^\s/'\"]+/)+[^\s/'\"]*")
 
 
 def import_wrapper(kind: str) -> WrapperFactory:
@@ -287,7 +289,8 @@ class ModelRegistry:
 
     def public(self, error: BaseException | str) -> str:
         """``error`` as a message for clients: the exception's type and text, with the models
-        directory cut out of every path (``/srv/models/tn/3/x`` becomes ``tn/3/x``)."""
+        directory cut out of every path (``/srv/models/tn/3/x`` becomes ``tn/3/x``) and any
+        other absolute path cut to its last part (``/usr/lib/x/y.so`` becomes ``…/y.so``)."""
         text = error if isinstance(error, str) else f"{type(error).__name__}: {error}"
         roots = {str(self.models_dir), os.path.abspath(self.models_dir)}
         try:
@@ -297,7 +300,7 @@ class ModelRegistry:
         absolute = {r.rstrip(os.sep) for r in roots if os.path.isabs(r) and r != os.sep}
         for root in sorted(absolute, key=len, reverse=True):
             text = text.replace(root + os.sep, "").replace(root, "<models>")
-        return text
+        return _OTHER_PATH.sub(lambda m: "…/" + m[0].rstrip("/").rsplit("/", 1)[-1], text)
 
     def prepare_device(self) -> None:
         if self._configure_device is None:
@@ -305,7 +308,7 @@ class ModelRegistry:
         try:
             self.device = self._configure_device()
         except Exception as exc:  # noqa: BLE001 - without TensorFlow every load fails below
-            self.device = f"unavailable ({type(exc).__name__}: {exc})"
+            self.device = f"unavailable ({self.public(exc)})"
             log.exception("could not configure TensorFlow")
 
     # --- lookup -----------------------------------------------------------------------

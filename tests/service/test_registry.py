@@ -84,6 +84,8 @@ def test_public_messages_cut_the_models_dir_out_of_paths(tmp_path: Path) -> None
     error = OSError(f"SavedModel file does not exist at: {tmp_path}/models/tn/3/saved_model.pb")
     assert registry.public(error) == "OSError: SavedModel file does not exist at: tn/3/saved_model.pb"
     assert registry.public(f"in {tmp_path / 'models'}") == "in <models>"
+    error = ImportError("cannot load '/usr/lib/python3/site-packages/tf/_pywrap.so': bad ELF; see https://x.org/a/b")
+    assert registry.public(error) == "ImportError: cannot load '…/_pywrap.so': bad ELF; see https://x.org/a/b"
 
 
 def test_wrapper_modules_are_imported_lazily() -> None:
