@@ -209,12 +209,16 @@ class ModelRegistry:
         from a worker thread, and call this on the thread that reads ``slots``).
 
         New versions are added as ``available``; versions whose directory is gone are marked
-        (``on_disk=False``) and dropped unless loaded; skipped names are logged once each.
+        (``on_disk=False``) and dropped unless loaded, and so is a model whose directory is gone
+        and of which nothing is loaded; skipped names are logged once each.
         """
         found = {d.name: d for d in (self.scan() if found_dirs is None else found_dirs)}
         for name in sorted(set(found) | set(self.slots)):
-            slot = self.slots.setdefault(name, ModelSlot(name))
             model_dir = found.get(name)
+            if model_dir is None and name in self.slots and self.slots[name].version is None:
+                del self.slots[name]  # its directory is gone and nothing of it is loaded
+                continue
+            slot = self.slots.setdefault(name, ModelSlot(name))
             on_disk = set(model_dir.versions) if model_dir else set()
             skipped = model_dir.skipped if model_dir else {}
             for version in list(slot.versions):

@@ -197,6 +197,29 @@ def test_removing_the_serving_version_rolls_back_to_the_next_that_loads(make_cli
     assert client.post("/normalize-time", json={"text": "noon"}).json()["version"] == "1"
 
 
+def test_a_rollback_within_the_grace_period_reuses_the_loaded_previous_version(make_client: ClientFactory,
+                                                                              fake_models_dir: Path) -> None:
+    wrappers = broken_in()  # nothing broken: it counts the versions built
+    client = make_client(wrappers=wrappers, model_grace_s=60)
+    write_model(fake_models_dir, TN, TN, version="2")
+    rescan(client)
+    assert serving(client) == "2" and versions(client)["1"][0] == "ready"
+    shutil.rmtree(fake_models_dir / TN / "2")
+    rescan(client)
+    assert serving(client) == "1" and wrappers.Broken.built == Counter({"1": 1, "2": 1})  # not built again
+    assert versions(client)["2"][0] == "ready"  # loaded until its grace period ends, files or not
+    assert client.post("/normalize-time", json={"text": "noon", "version": "2"}).json()["version"] == "2"
+
+
+def test_pinning_a_failed_version_is_a_409_naming_why(make_client: ClientFactory, fake_models_dir: Path) -> None:
+    (fake_models_dir / TN / "4").mkdir()
+    client = make_client()
+    r = client.post("/normalize-time", json={"text": "noon", "version": "4"})
+    assert r.status_code == 409 and r.json()["code"] == "version_not_loaded"
+    assert "failed: version 4: saved_model.pb is missing" in r.json()["error"]
+    assert "loaded versions: 1 (serving)" in r.json()["error"]
+
+
 def test_removing_the_only_version_keeps_it_serving(client: TestClient, fake_models_dir: Path) -> None:
     shutil.rmtree(fake_models_dir / TN / "1")
     rescan(client)
@@ -215,6 +238,16 @@ def test_a_model_appearing_later_is_loaded(client: TestClient, fake_models_dir: 
     assert client.get("/ready").json()["models"]["tn-late"] == "ready"
     r = client.post("/attention", json={"model": "tn-late", "text": "noon"})
     assert r.status_code == 200 and r.json()["version"] == "1"
+
+
+def test_a_removed_model_that_never_loaded_is_forgotten(client: TestClient, fake_models_dir: Path) -> None:
+    (fake_models_dir / "half-copied" / "1").mkdir(parents=True)
+    rescan(client)
+    assert client.get("/ready").json()["models"]["half-copied"] == "failed"
+    shutil.rmtree(fake_models_dir / "half-copied")
+    rescan(client)
+    assert "half-copied" not in client.get("/ready").json()["models"]
+    assert client.get("/models/half-copied").status_code == 404
 
 
 # --- pinning ------------------------------------------------------------------------------------
