@@ -11,7 +11,7 @@ from api_fakes import CallLog, FakeTimeNormalizer, FakeTranslator, fake_wrappers
 from fastapi.testclient import TestClient
 
 from service.app import create_app
-from service.registry import ModelRegistry
+from service.registry import ModelRegistry, is_version_name
 from service.settings import Settings
 
 REPO = Path(__file__).resolve().parents[2]
@@ -92,7 +92,7 @@ def shipped(name: str) -> bool:
     """Whether the repository ships a version of model ``name`` (a SavedModel in a numeric dir)."""
     model_dir = SHIPPED_MODELS / name
     return model_dir.is_dir() and any(
-        v.name.isdigit() and (v / "saved_model.pb").is_file() for v in model_dir.iterdir()
+        is_version_name(v.name) and (v / "saved_model.pb").is_file() for v in model_dir.iterdir()
     )
 
 
