@@ -180,7 +180,8 @@ class Runtime:
         old = slot.versions.get(previous)
         if grace > 0:
             if old is not None:
-                old.state, old.reason = "ready", f"previous version; unloaded {grace:g} s after the swap"
+                gone = "" if old.on_disk else "; directory removed"
+                old.state, old.reason = "ready", f"previous version; unloaded {grace:g} s after the swap{gone}"
             self._retire_later[(slot.name, previous)] = asyncio.create_task(
                 self._retire_after(slot.name, previous, grace), name=f"retire-{slot.name}-{previous}")
         else:
