@@ -41,6 +41,7 @@ class Runtime:
                     runner.start()
                     self.runners[slot.name] = runner
                     self.metrics.models_ready.labels(slot.name).set(1)
+                    self.metrics.model_info.labels(slot.name, runner.version, slot.info.kind if slot.info else "").set(1)
         finally:
             self.registry.loading_done.set()
             states = {s.name: s.state for s in self.registry.slots.values()}
