@@ -45,14 +45,19 @@ def main(argv: list[str] | None = None) -> int:
         print(f"invalid settings:\n{exc}", file=sys.stderr)
         return 2
 
-    import uvicorn
-
     from service.app import create_app
     from service.logs import configure_logging
 
     configure_logging(settings)
-    app = create_app(settings)
-    config = uvicorn.Config(
+    DrainingServer(server_config(create_app(settings), settings)).run()
+    return 0
+
+
+def server_config(app: Any, settings: Settings) -> Any:
+    """uvicorn's configuration for ``app``: proxies, graceful shutdown, the service's own logs."""
+    import uvicorn
+
+    return uvicorn.Config(
         app,
         host=settings.host,
         port=settings.port,
@@ -65,8 +70,6 @@ def main(argv: list[str] | None = None) -> int:
         # uvicorn's own deadline comes a little later, so that it never has to.
         timeout_graceful_shutdown=math.ceil(settings.shutdown_grace_s) + 5,
     )
-    DrainingServer(config).run()
-    return 0
 
 
 class DrainingServer:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Iterable
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -125,10 +126,17 @@ async def _http_error(request: Request, exc: Exception) -> JSONResponse:
 def allowed_methods(request: Request) -> list[str]:
     """Every method some route serves at this path (Starlette names only the first route's)."""
     methods: set[str] = set()
-    for route in request.app.routes:
-        regex = getattr(route, "path_regex", None)
-        if regex is not None and regex.match(request.url.path):
-            methods |= set(getattr(route, "methods", None) or ())
+
+    def visit(routes: Iterable[Any]) -> None:
+        for route in routes:
+            inner = getattr(route, "original_router", None) or getattr(route, "router", None)
+            if inner is not None and hasattr(inner, "routes"):  # an included router
+                visit(inner.routes)
+            regex = getattr(route, "path_regex", None)
+            if regex is not None and regex.match(request.url.path):
+                methods.update(getattr(route, "methods", None) or ())
+
+    visit(request.app.routes)
     if "GET" in methods:
         methods.add("HEAD")  # answered as GET without a body (service.request_guard)
     return sorted(methods)

@@ -14,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from service.batching import DynamicBatcher, StopCheck
+from service.memory import release_free_memory
 from service.models.base import (
     Attends,
     AttentionResult,
@@ -25,7 +26,6 @@ from service.models.base import (
     Translates,
     TranslationResult,
 )
-from service.memory import release_free_memory
 from service.observability import Metrics
 from service.settings import Settings
 

@@ -2,7 +2,8 @@
 
 They follow the protocols of ``service/models/base.py`` and are deterministic, so tests can
 assert exact answers: the fake time normalizer recognizes "noon" (12:00) and "HH:MM"
-written in digits; the fake translator upper-cases. Both answer a ModelInputError for the
+written in digits; the fake translator upper-cases (and takes N seconds for a text containing
+"sleep:N", stopping early when nobody waits). Both answer a ModelInputError for the
 texts containing "💥" (and only for those), as the real wrappers do per text.
 """
 from __future__ import annotations
@@ -106,7 +107,8 @@ class FakeTranslator:
     def translate(self, texts: Sequence[str], options: TranslateOptions,
                   should_stop: Callable[[], bool] | None = None) -> list[TranslationResult | ModelInputError]:
         type(self).calls.add(list(texts), beam_size=options.beam_size, max_length=options.max_length)
-        deadline = time.monotonic() + type(self).delay_s
+        asked = [float(m[1]) for t in texts if (m := re.search(r"sleep:([0-9.]+)", t))]
+        deadline = time.monotonic() + max([type(self).delay_s, *asked])
         while time.monotonic() < deadline:  # a long decode, in chunks, as the real pipeline's
             if should_stop is not None and should_stop():
                 type(self).stopped += 1
