@@ -46,9 +46,10 @@ def test_sigterm_drains_then_answers_json_503(fake_models_dir: Path) -> None:
 
         threads = [threading.Thread(target=call, args=("quick", "sleep:0.5")),
                    threading.Thread(target=call, args=("slow", "sleep:20"))]
-        for t in threads:
+        for t in threads:  # the quick one first: one text per model call here
             t.start()
-        time.sleep(0.3)  # both are decoding now
+            time.sleep(0.1)
+        time.sleep(0.1)
         started = time.monotonic()
         process.send_signal(signal.SIGTERM)
         for t in threads:
