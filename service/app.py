@@ -96,7 +96,7 @@ def create_app(settings: Settings | None = None, *, registry: ModelRegistry | No
     # Added innermost first: the request context wraps everything else.
     app.add_middleware(RequestGuardMiddleware, max_bytes=settings.max_body_bytes,
                        max_json_depth=settings.max_json_depth, metrics=metrics,
-                       lifecycle=lambda: app.state.lifecycle)
+                       lifecycle=lambda: app.state.lifecycle, busy=lambda path: app.state.runtime.busy_for(path))
     app.add_middleware(TimeoutMiddleware, timeout_s=settings.request_timeout_s, metrics=metrics)
     if settings.cors_origins:
         app.add_middleware(

@@ -221,11 +221,11 @@ class DynamicBatcher(Generic[P, R]):
             seconds = time.perf_counter() - started
             self._running_cost = 0.0
             self._metrics.model_seconds.labels(self.name).observe(seconds)
-        self._learn(seconds, cost)
+        self.learn(seconds, cost)
         for item, result in zip(group, results, strict=True):
             _settle(item, result=result)
 
-    def _learn(self, seconds: float, cost: float) -> None:
+    def learn(self, seconds: float, cost: float) -> None:
         """Moving average of the seconds one unit of cost takes."""
         if cost <= 0:
             return

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -78,8 +79,9 @@ class Lifecycle:
 
 class RequestGuardMiddleware:
     def __init__(self, app: ASGIApp, *, max_bytes: int, max_json_depth: int, metrics: Metrics,
-                 lifecycle: Callable[[], Lifecycle]) -> None:
+                 lifecycle: Callable[[], Lifecycle], busy: Callable[[str], float | None] = lambda path: None) -> None:
         self.app = app
+        self.busy = busy  # path -> seconds to wait, when its model's queue alone is past the deadline
         self.max_bytes = max_bytes
         self.max_json_depth = max_json_depth
         self.metrics = metrics
@@ -98,6 +100,12 @@ class RequestGuardMiddleware:
         refusal = self._check_headers(scope)
         if refusal is not None:
             await self._refuse(send, *refusal)
+            return
+        wait = self.busy(path) if scope["method"] in BODY_METHODS else None
+        if wait is not None:  # refused before the body is read: a refusal costs next to nothing
+            retry = str(max(1, math.ceil(wait))).encode()
+            await self._refuse(send, 503, "overloaded", f"The service is overloaded: the work already queued for "
+                               f"this endpoint takes about {wait:.0f} s; try again later.", [(b"retry-after", retry)])
             return
         body = await self._read_body(scope, receive, send)
         if body is None:

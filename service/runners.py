@@ -9,6 +9,7 @@ do (``service.models.base``): :class:`TranslatorRunner` over ``Translates``,
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Hashable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, ClassVar, Generic, TypeVar, cast
@@ -134,6 +135,12 @@ class TranslatorRunner(ModelRunner[Translates]):
         for beam_size in sorted({1, self.beam_size(None)}):
             self.wrapper.translate(["Hello.", "How are you today?"], TranslateOptions(beam_size))
         self.wrapper.attention("Hello.", include_self=True, beam_size=self.beam_size(None))
+        # A first speed estimate, so that admission by cost works from the first request on.
+        options = TranslateOptions(self.beam_size(None))
+        texts = ["The weather is nice today, so we are going for a walk in the park."] * 8
+        started = time.perf_counter()
+        self.wrapper.translate(texts, options)
+        self.batcher.learn(time.perf_counter() - started, sum(self.cost(options, t) for t in texts))
 
     def cost(self, key: Hashable, text: str) -> float:
         """Characters × beam: decoding time grows with both."""

@@ -10,12 +10,18 @@ from service.kinds import KINDS, kind_of
 from service.models.base import ModelInputError
 from service.observability import Metrics
 from service.registry import ModelRegistry, ModelSlot
-from service.runners import ModelRunner
+from service.runners import ModelRunner, TimeNormalizerRunner, TranslatorRunner
 from service.settings import Settings
 
 log = logging.getLogger(__name__)
 
 R = TypeVar("R", bound=ModelRunner[Any])
+
+# The endpoints whose model is known before their body is read.
+ENDPOINT_RUNNERS: dict[str, type[ModelRunner[Any]]] = {
+    "/translate": TranslatorRunner,
+    "/normalize-time": TimeNormalizerRunner,
+}
 
 
 class Runtime:
@@ -68,6 +74,16 @@ class Runtime:
             log.exception("model failed its warm-up", extra={"model": slot.name})
             return
         log.info("model warmed up", extra={"model": slot.name, "seconds": round(time.perf_counter() - started, 3)})
+
+    def busy_for(self, path: str) -> float | None:
+        """Seconds of work already queued for the model behind ``path``, when that alone is
+        more than a request may take (the request guard then refuses before reading the body)."""
+        runner_type = ENDPOINT_RUNNERS.get(path)
+        runner = self.runner_of(runner_type) if runner_type is not None else None
+        if runner is None:
+            return None
+        wait = runner.batcher.estimated_wait_s()
+        return wait if wait > self.settings.request_timeout_s else None
 
     def runner(self, name: str) -> ModelRunner[Any] | None:
         return self.runners.get(name)

@@ -184,3 +184,17 @@ def test_clients_hanging_up_stop_their_work_and_are_logged_499(fake_models_dir: 
         assert 'attention_translate_errors_total{code="client_closed_request"} 3.0' in metrics
     finally:
         live.stop()
+
+
+def test_a_backlog_past_the_deadline_is_refused_before_the_body_is_read(make_client: ClientFactory) -> None:
+    client = make_client(request_timeout_s=5)
+    runner = client.app.state.runtime.runner("translator-en-de")
+    runner.batcher.estimated_wait_s = lambda extra_cost=0.0: 42.0  # a backlog of 42 s
+    r = client.post("/translate", content=b"{not even json", headers={"content-type": "application/json"})
+    assert r.status_code == 503 and r.json()["code"] == "overloaded" and r.headers["retry-after"] == "42"
+    assert client.post("/normalize-time", json={"text": "noon"}).status_code == 200  # the other model serves
+
+
+def test_warm_up_gives_the_admission_a_first_speed(client: TestClient) -> None:
+    runner = client.app.state.runtime.runner("translator-en-de")
+    assert runner.batcher.seconds_per_cost is not None and runner.batcher.seconds_per_cost >= 0
