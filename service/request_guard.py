@@ -106,6 +106,7 @@ class RequestGuardMiddleware:
             retry = str(max(1, math.ceil(wait))).encode()
             await self._refuse(send, 503, "overloaded", f"The service is overloaded: the work already queued for "
                                f"this endpoint takes about {wait:.0f} s; try again later.", [(b"retry-after", retry)])
+            await self._discard_body(receive)  # read, never parsed: the client sees the 503, not a reset
             return
         body = await self._read_body(scope, receive, send)
         if body is None:
@@ -149,6 +150,14 @@ class RequestGuardMiddleware:
             chunks.append(chunk)
             if not message.get("more_body", False):
                 return b"".join(chunks)
+
+    async def _discard_body(self, receive: Receive) -> None:
+        size = 0
+        while size <= self.max_bytes:
+            message = await receive()
+            size += len(message.get("body", b""))
+            if message["type"] == "http.disconnect" or not message.get("more_body", False):
+                return
 
     async def _run(self, scope: Scope, body: bytes, receive: Receive, send: Send, lifecycle: Lifecycle) -> None:
         """Run the app; stop it when the client hangs up or the shutdown grace is over."""
