@@ -87,11 +87,10 @@ def test_work_that_cannot_finish_in_time_is_refused_at_once(make_client: ClientF
     client = make_client(request_timeout_s=2)
     FakeTranslator.delay_s = 0.2
     assert client.post("/translate", json={"text": "x" * 20, "beam_size": 1}).status_code == 200  # learns the speed
-    started = time.perf_counter()
     r = client.post("/translate", json={"texts": ["y" * 500] * 64, "beam_size": 8})
-    refused_in = time.perf_counter() - started
     assert r.status_code == 503 and r.json()["code"] == "overloaded", r.text
-    assert int(r.headers["retry-after"]) >= 1 and refused_in < 0.5
+    assert int(r.headers["retry-after"]) >= 1
+    assert all(len(batch) == 1 for batch in FakeTranslator.calls.batches)  # the refused texts never reached it
     assert client.post("/translate", json={"text": "small", "beam_size": 1}).status_code == 200  # still serving
 
 
@@ -105,6 +104,12 @@ def test_a_timed_out_request_stops_its_running_batch(make_client: ClientFactory)
         time.sleep(0.02)
     assert FakeTranslator.stopped == 1, "the batch kept decoding for nobody"
     assert 'attention_translate_queue_depth{batcher="translator-en-de"} 0.0' in client.get("/metrics").text
+
+
+def test_no_model_graph_waits_for_another_by_default() -> None:
+    """One inter-op thread made the time normalizer wait for whole translation batches
+    (benchmarks/fair_share.py measures the effect)."""
+    assert Settings().inter_op_threads() >= 2
 
 
 def test_failed_keys_are_rate_limited_per_address(make_client: ClientFactory) -> None:
