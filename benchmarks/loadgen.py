@@ -306,7 +306,7 @@ def rss_kib(pid: int) -> int | None:
     return own + sum(_vm_rss_kib(p) or 0 for p in family - {pid})
 
 
-_BATCH_LINE = re.compile(r'^service_batch_size_(sum|count)\{batcher="([^"]+)"\}\s+([0-9.eE+-]+)$', re.MULTILINE)
+_BATCH_LINE = re.compile(r'^attention_translate_batch_size_(sum|count)\{batcher="([^"]+)"\}\s+([0-9.eE+-]+)$', re.MULTILINE)
 
 
 def batch_totals(metrics_text: str) -> dict[str, tuple[float, float]]:

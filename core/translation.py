@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from core.errors import ModelInputError
+from core.errors import Cancelled, ModelInputError
 from core.manifest import TranslatorManifest
 from core.text.casing import CaseNormalization
 from core.text.pipeline import finish_sentence, prepare_sentence
@@ -117,9 +117,12 @@ class TranslationPipeline:
         pieces = [str(self.subwords.id_to_piece(int(i))) for i in ids if i not in special]
         return str(self.subwords.decode_pieces(collapse_repeated_pieces(pieces)))
 
-    def translate(self, texts: Sequence[str], *, beam_size: int | None = None,
-                  max_length: int | None = None) -> list[TranslationResult | ModelInputError]:
-        """Every text's translation, or the reason it has none; one bad text spoils no other."""
+    def translate(self, texts: Sequence[str], *, beam_size: int | None = None, max_length: int | None = None,
+                  should_stop: Callable[[], bool] | None = None) -> list[TranslationResult | ModelInputError]:
+        """Every text's translation, or the reason it has none; one bad text spoils no other.
+
+        ``should_stop`` is asked before each model call; when it says so, :class:`Cancelled`
+        is raised (the caller has gone, so the rest of the work is for nobody)."""
         beam = self.manifest.default_beam_size if beam_size is None else beam_size
         outcomes: list[TranslationResult | ModelInputError | None] = [None] * len(texts)
         segments = [split_sentences(text) for text in texts]
@@ -136,7 +139,7 @@ class TranslationPipeline:
             if not mine:
                 outcomes[index] = ModelInputError("text is empty")
             sentences.extend(mine)
-        self._decode_all(sentences, beam, max_length)
+        self._decode_all(sentences, beam, max_length, should_stop)
         by_text: dict[int, list[_Sentence]] = {}
         for sentence in sentences:
             by_text.setdefault(sentence.text_index, []).append(sentence)
@@ -144,9 +147,12 @@ class TranslationPipeline:
             outcomes[index] = self._finish(texts[index], mine, segments[index])
         return [o if o is not None else ModelInputError("not translated") for o in outcomes]
 
-    def _decode_all(self, sentences: list[_Sentence], beam: int, max_length: int | None) -> None:
+    def _decode_all(self, sentences: list[_Sentence], beam: int, max_length: int | None,
+                    should_stop: Callable[[], bool] | None) -> None:
         order = sorted(sentences, key=lambda s: len(s.ids))
         for start in range(0, len(order), self.batch_size):
+            if should_stop is not None and should_stop():
+                raise Cancelled(f"stopped before sentence {start} of {len(order)}")
             chunk = order[start: start + self.batch_size]
             limit = self.manifest.output_budget(max(len(s.ids) for s in chunk))
             if max_length is not None:

@@ -6,6 +6,7 @@ overrides the matching ``SERVICE_*`` environment variable.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from typing import Any
 
@@ -44,21 +45,53 @@ def main(argv: list[str] | None = None) -> int:
         print(f"invalid settings:\n{exc}", file=sys.stderr)
         return 2
 
-    import uvicorn
-
     from service.app import create_app
     from service.logs import configure_logging
 
     configure_logging(settings)
-    uvicorn.run(
-        create_app(settings),
+    DrainingServer(server_config(create_app(settings), settings)).run()
+    return 0
+
+
+def server_config(app: Any, settings: Settings) -> Any:
+    """uvicorn's configuration for ``app``: proxies, graceful shutdown, the service's own logs."""
+    import uvicorn
+
+    return uvicorn.Config(
+        app,
         host=settings.host,
         port=settings.port,
         log_config=None,  # keep the service's own (JSON) logging configuration
         access_log=False,  # the service logs each request itself, with its request id
-        timeout_graceful_shutdown=10,
+        # X-Forwarded-For is believed only from the configured proxies (none by default).
+        proxy_headers=bool(settings.trusted_proxies),
+        forwarded_allow_ips=",".join(settings.trusted_proxies) or "",
+        # The app answers what is still running at the end of its own grace period (JSON 503);
+        # uvicorn's own deadline comes a little later, so that it never has to.
+        timeout_graceful_shutdown=math.ceil(settings.shutdown_grace_s) + 5,
     )
-    return 0
+
+
+class DrainingServer:
+    """uvicorn's server, told first when a shutdown signal arrives: the app starts draining
+    (``/ready`` 503, new work 503, work in flight has ``SERVICE_SHUTDOWN_GRACE_S``)."""
+
+    def __init__(self, config: Any) -> None:
+        import uvicorn
+
+        server = uvicorn.Server(config)
+        app = config.app
+        original = server.handle_exit
+
+        def handle_exit(sig: int, frame: Any) -> None:
+            app.state.lifecycle.begin_drain()
+            original(sig, frame)
+
+        server.handle_exit = handle_exit  # type: ignore[method-assign]
+        self.server = server
+
+    def run(self) -> None:
+        self.server.run()
 
 
 if __name__ == "__main__":

@@ -17,9 +17,10 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.openapi.utils import get_openapi
 
 from service.errors import install_error_handlers
-from service.middleware import BodyLimitMiddleware, RequestContextMiddleware, TimeoutMiddleware
+from service.middleware import RequestContextMiddleware, TimeoutMiddleware
 from service.observability import Metrics
 from service.registry import ModelRegistry, configure_tensorflow
+from service.request_guard import Lifecycle, RequestGuardMiddleware
 from service.routes import attention, health, normalize, translate
 from service.runtime import Runtime
 from service.security import AccessControl
@@ -59,6 +60,7 @@ def create_app(settings: Settings | None = None, *, registry: ModelRegistry | No
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         runtime = Runtime(registry or default_registry(settings), settings, metrics)
         app.state.runtime = runtime
+        app.state.lifecycle = Lifecycle(settings.shutdown_grace_s)  # its events belong to this loop
         loading = asyncio.create_task(runtime.run(), name="load-and-watch-models")
         try:
             yield
@@ -78,6 +80,7 @@ def create_app(settings: Settings | None = None, *, registry: ModelRegistry | No
     )
     app.state.settings = settings
     app.state.metrics = metrics
+    app.state.lifecycle = Lifecycle(settings.shutdown_grace_s)
     # Before the lifespan runs: an empty runtime, so that probes answer "not ready".
     app.state.runtime = Runtime(ModelRegistry(settings.models_dir), settings, metrics)
 
@@ -92,7 +95,9 @@ def create_app(settings: Settings | None = None, *, registry: ModelRegistry | No
     app.include_router(attention.router, dependencies=guard)
 
     # Added innermost first: the request context wraps everything else.
-    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    app.add_middleware(RequestGuardMiddleware, max_bytes=settings.max_body_bytes,
+                       max_json_depth=settings.max_json_depth, metrics=metrics,
+                       lifecycle=lambda: app.state.lifecycle, busy=lambda path: app.state.runtime.busy_for(path))
     app.add_middleware(TimeoutMiddleware, timeout_s=settings.request_timeout_s, metrics=metrics)
     if settings.cors_origins:
         app.add_middleware(

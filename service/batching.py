@@ -6,18 +6,25 @@ items are gathered, groups them by their key (e.g. the beam size: one model call
 beam size), and runs each group in the model's executor thread so that the event loop (and
 ``/health``) stays responsive. The model call answers per item (a result, or the
 ``ModelInputError`` saying why not), so one bad text never makes the others run again.
+
+Admission by cost: every item has a cost (e.g. characters × beam), and the batcher learns
+how many seconds a unit of cost takes. A submission whose texts could not be answered
+within ``deadline_s`` behind the work already queued is refused at once
+(:class:`OverloadedError`, 503 with Retry-After) instead of waiting to time out. Work
+nobody waits for any more is dropped: cancelled items leave the queue, and a running model
+call is told (``should_stop``) so that it can stop at its next chunk.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar, cast
 
-from service.models.base import ModelInputError
+from service.models.base import Cancelled, ModelInputError
 from service.observability import Metrics
 
 log = logging.getLogger(__name__)
@@ -25,11 +32,21 @@ log = logging.getLogger(__name__)
 P = TypeVar("P")  # one item's payload (e.g. a text)
 R = TypeVar("R")  # one item's result
 
-BatchFn = Callable[[Hashable, list[P]], Sequence[R]]
+StopCheck = Callable[[], bool]
+BatchFn = Callable[[Hashable, list[P], StopCheck], Sequence[R]]
+CostFn = Callable[[Hashable, P], float]
 
 
 class QueueFullError(RuntimeError):
     """The batcher's queue is full: the service is overloaded."""
+
+
+class OverloadedError(QueueFullError):
+    """The texts could not be answered in time behind the work already queued."""
+
+    def __init__(self, message: str, retry_after_s: float) -> None:
+        super().__init__(message)
+        self.retry_after_s = retry_after_s
 
 
 @dataclass
@@ -37,6 +54,7 @@ class _Item(Generic[P, R]):
     key: Hashable
     payload: P
     future: asyncio.Future[R]
+    cost: float = 1.0
     enqueued: float = field(default_factory=time.perf_counter)
 
 
@@ -51,9 +69,16 @@ class DynamicBatcher(Generic[P, R]):
         max_wait_s: float,
         max_queue: int,
         metrics: Metrics,
+        cost: CostFn[P] | None = None,
+        deadline_s: float = float("inf"),
     ) -> None:
         self.name = name
         self._fn = fn
+        self._cost = cost or (lambda key, payload: 1.0)
+        self.deadline_s = deadline_s
+        self.seconds_per_cost: float | None = None  # learnt from the model calls (moving average)
+        self._queued_cost = 0.0
+        self._running_cost = 0.0
         self._executor = executor
         self.max_batch_size = max_batch_size
         self.max_wait_s = max_wait_s
@@ -81,7 +106,18 @@ class DynamicBatcher(Generic[P, R]):
 
     @property
     def depth(self) -> int:
-        return self._queue.qsize()
+        """Texts waiting that somebody still waits for (cancelled ones are not counted)."""
+        waiting: Iterable[_Item[P, R]] = self._queue._queue  # type: ignore[attr-defined]  # asyncio's deque
+        return sum(1 for item in waiting if not item.future.done())
+
+    def estimated_wait_s(self, extra_cost: float = 0.0) -> float:
+        """Seconds until work of ``extra_cost`` queued now would be answered (0 until measured)."""
+        if self.seconds_per_cost is None:
+            return 0.0
+        return (self._queued_cost + self._running_cost + extra_cost) * self.seconds_per_cost
+
+    def _publish_depth(self) -> None:
+        self._metrics.queue_depth.labels(self.name).set(self.depth)
 
     async def submit(self, key: Hashable, payloads: Sequence[P]) -> list[R]:
         """Run every payload; per item, what the model call answered for it.
@@ -95,16 +131,25 @@ class DynamicBatcher(Generic[P, R]):
             return []
         if self.depth + len(payloads) > self.max_queue:
             raise QueueFullError(f"{self.name}: {self.depth} texts already waiting")
+        costs = [float(self._cost(key, p)) for p in payloads]
+        wait = self.estimated_wait_s(sum(costs))
+        if wait > self.deadline_s:
+            ahead = self.estimated_wait_s()
+            raise OverloadedError(
+                f"{self.name}: these texts would take about {wait:.0f} s behind the work queued, longer than the "
+                f"{self.deadline_s:g} s a request may take", retry_after_s=max(1.0, ahead))
         loop = asyncio.get_running_loop()
-        items = [_Item(key, p, loop.create_future()) for p in payloads]
+        items = [_Item(key, p, loop.create_future(), cost) for p, cost in zip(payloads, costs, strict=True)]
         for item in items:
             self._queue.put_nowait(item)
-        self._metrics.queue_depth.labels(self.name).set(self.depth)
+        self._queued_cost += sum(costs)
+        self._publish_depth()
         try:
             await asyncio.wait([i.future for i in items])
         except asyncio.CancelledError:  # the client went away or the request timed out
             for item in items:
                 item.future.cancel()
+            self._publish_depth()
             raise
         outcomes: list[R] = []
         for item in items:
@@ -128,7 +173,8 @@ class DynamicBatcher(Generic[P, R]):
                     batch.append(self._queue.get_nowait())
             except TimeoutError:
                 break
-        self._metrics.queue_depth.labels(self.name).set(self.depth)
+        self._queued_cost = max(0.0, self._queued_cost - sum(item.cost for item in batch))
+        self._publish_depth()
         return [item for item in batch if not item.future.done()]  # skip cancelled requests
 
     async def _run(self) -> None:
@@ -145,14 +191,23 @@ class DynamicBatcher(Generic[P, R]):
         self, loop: asyncio.AbstractEventLoop, key: Hashable, group: list[_Item[P, R]]
     ) -> None:
         payloads = [item.payload for item in group]
+        cost = sum(item.cost for item in group)
         self._metrics.batch_size.labels(self.name).observe(len(group))
+        self._running_cost = cost
         started = time.perf_counter()
+
+        def abandoned() -> bool:  # read from the model's thread: nobody waits for any item
+            return all(item.future.done() for item in group)
+
         try:
-            results = await loop.run_in_executor(self._executor, self._fn, key, payloads)
+            results = await loop.run_in_executor(self._executor, self._fn, key, payloads, abandoned)
             if len(results) != len(group):
                 raise RuntimeError(
                     f"{self.name}: model returned {len(results)} results for {len(group)} inputs"
                 )
+        except Cancelled:  # stopped early: every waiting request had gone
+            self._metrics.errors.labels("abandoned_batch").inc()
+            return
         except ModelInputError as exc:  # the model refused the whole batch: each item's answer
             for item in group:
                 _settle(item, result=cast(R, exc))  # R includes ModelInputError
@@ -163,9 +218,20 @@ class DynamicBatcher(Generic[P, R]):
                 _settle(item, error=exc)
             return
         finally:
-            self._metrics.model_seconds.labels(self.name).observe(time.perf_counter() - started)
+            seconds = time.perf_counter() - started
+            self._running_cost = 0.0
+            self._metrics.model_seconds.labels(self.name).observe(seconds)
+        self.learn(seconds, cost)
         for item, result in zip(group, results, strict=True):
             _settle(item, result=result)
+
+    def learn(self, seconds: float, cost: float) -> None:
+        """Moving average of the seconds one unit of cost takes."""
+        if cost <= 0:
+            return
+        observed = seconds / cost
+        previous = self.seconds_per_cost
+        self.seconds_per_cost = observed if previous is None else 0.8 * previous + 0.2 * observed
 
 
 def _settle(item: _Item[P, R], *, result: R | None = None, error: BaseException | None = None) -> None:

@@ -7,6 +7,8 @@ reaches the 500 handler: validation errors are 422 (malformed JSON 400), model i
 from __future__ import annotations
 
 import logging
+import math
+from collections.abc import Iterable
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -14,7 +16,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from service.batching import QueueFullError
+from service.batching import OverloadedError, QueueFullError
 from service.logs import request_id_var
 from service.models.base import ModelInputError
 
@@ -102,17 +104,42 @@ async def _model_input_error(request: Request, exc: Exception) -> JSONResponse:
 
 
 async def _overloaded(request: Request, exc: Exception) -> JSONResponse:
+    retry_after = math.ceil(exc.retry_after_s) if isinstance(exc, OverloadedError) else 1
     return error_response(
-        request, 503, "overloaded", f"The service is overloaded ({exc}); try again shortly.",
-        headers={"Retry-After": "1"},
+        request, 503, "overloaded", f"The service is overloaded ({exc}); try again in {retry_after} s.",
+        headers={"Retry-After": str(retry_after)},
     )
 
 
 async def _http_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
     code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, f"http_{exc.status_code}")
-    headers = dict(exc.headers) if exc.headers else None
-    return error_response(request, exc.status_code, code, str(exc.detail), headers=headers)
+    headers = dict(exc.headers) if exc.headers else {}
+    message = str(exc.detail)
+    if exc.status_code == 405:
+        allowed = allowed_methods(request)
+        headers["Allow"] = ", ".join(allowed)
+        message = f"{request.method} is not allowed on {request.url.path}; use {' or '.join(allowed)}."
+    return error_response(request, exc.status_code, code, message, headers=headers or None)
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method some route serves at this path (Starlette names only the first route's)."""
+    methods: set[str] = set()
+
+    def visit(routes: Iterable[Any]) -> None:
+        for route in routes:
+            inner = getattr(route, "original_router", None) or getattr(route, "router", None)
+            if inner is not None and hasattr(inner, "routes"):  # an included router
+                visit(inner.routes)
+            regex = getattr(route, "path_regex", None)
+            if regex is not None and regex.match(request.url.path):
+                methods.update(getattr(route, "methods", None) or ())
+
+    visit(request.app.routes)
+    if "GET" in methods:
+        methods.add("HEAD")  # answered as GET without a body (service.request_guard)
+    return sorted(methods)
 
 
 async def _unexpected_error(request: Request, exc: Exception) -> JSONResponse:

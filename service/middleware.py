@@ -1,44 +1,24 @@
-"""Pure ASGI middleware: request id + access log + metrics + last-resort 500, body limit, timeout."""
+"""Pure ASGI middleware: request id + access log + metrics + last-resort 500, and the request timeout."""
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import re
 import time
 import uuid
-from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from service.errors import error_body
 from service.logs import request_id_var
 from service.observability import Metrics
+from service.request_guard import PROBE_PATHS, header, send_json
 
 log = logging.getLogger("service.access")
 
 REQUEST_ID_HEADER = "x-request-id"
 _VALID_REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
-# Paths that must answer even when the service is busy (probes, scrapes).
-UNLIMITED_PATHS = frozenset({"/health", "/ready", "/metrics"})
-
-
-async def send_json(
-    send: Send, status: int, body: dict[str, Any], headers: list[tuple[bytes, bytes]] | None = None
-) -> None:
-    payload = json.dumps(body).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(payload)).encode()),
-                *(headers or []),
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": payload})
+KNOWN_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 
 
 class RequestContextMiddleware:
@@ -53,7 +33,7 @@ class RequestContextMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        incoming = _header(scope, REQUEST_ID_HEADER)
+        incoming = header(scope, REQUEST_ID_HEADER)
         request_id = incoming if incoming and _VALID_REQUEST_ID.match(incoming) else uuid.uuid4().hex
         token = request_id_var.set(request_id)
         started = time.perf_counter()
@@ -68,6 +48,7 @@ class RequestContextMiddleware:
                 message["headers"] = [
                     *message.get("headers", []),
                     (REQUEST_ID_HEADER.encode(), request_id.encode()),
+                    (b"x-content-type-options", b"nosniff"),
                 ]
             await send(message)
 
@@ -85,15 +66,16 @@ class RequestContextMiddleware:
         finally:
             elapsed = time.perf_counter() - started
             route = getattr(scope.get("route"), "path", None) or "unmatched"
-            self.metrics.requests.labels(route, scope["method"], str(status)).inc()
+            method = scope["method"] if scope["method"] in KNOWN_METHODS else "other"  # bounded label values
+            self.metrics.requests.labels(route, method, str(status)).inc()
             self.metrics.latency.labels(route).observe(elapsed)
-            if route not in UNLIMITED_PATHS or status >= 400:
+            if route not in PROBE_PATHS or status >= 400:
                 log.info(
                     "request",
                     extra={
                         "request_id": request_id,
-                        "method": scope["method"],
-                        "path": scope["path"],
+                        "method": method,
+                        "path": scope["path"][:200],
                         "route": route,
                         "status": status,
                         "duration_ms": round(elapsed * 1000, 2),
@@ -101,52 +83,6 @@ class RequestContextMiddleware:
                     },
                 )
             request_id_var.reset(token)
-
-
-class BodyLimitMiddleware:
-    """Reads the body (at most ``max_bytes``) before the app sees it; a larger one gets 413."""
-
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
-        self.app = app
-        self.max_bytes = max_bytes
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] in {"GET", "HEAD", "OPTIONS"}:
-            await self.app(scope, receive, send)
-            return
-        declared = _header(scope, "content-length")
-        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
-            await self._too_large(send)
-            return
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                return
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size > self.max_bytes:
-                await self._too_large(send)
-                return
-            chunks.append(chunk)
-            if not message.get("more_body", False):
-                break
-        body = b"".join(chunks)
-        sent = False
-
-        async def replay() -> Message:
-            nonlocal sent
-            if not sent:
-                sent = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
-
-    async def _too_large(self, send: Send) -> None:
-        message = f"Request body larger than {self.max_bytes} bytes (SERVICE_MAX_BODY_BYTES)."
-        await send_json(send, 413, error_body("payload_too_large", message))
 
 
 class TimeoutMiddleware:
@@ -158,7 +94,7 @@ class TimeoutMiddleware:
         self.metrics = metrics
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["path"] in UNLIMITED_PATHS:
+        if scope["type"] != "http" or scope["path"] in PROBE_PATHS:
             await self.app(scope, receive, send)
             return
         response_started = False
@@ -177,11 +113,3 @@ class TimeoutMiddleware:
             self.metrics.errors.labels("timeout").inc()
             message = f"The request took longer than {self.timeout_s:g} s (SERVICE_REQUEST_TIMEOUT_S); try again later."
             await send_json(send, 503, error_body("timeout", message), [(b"retry-after", b"5")])
-
-
-def _header(scope: Scope, name: str) -> str | None:
-    key = name.encode()
-    for k, v in scope.get("headers", []):
-        if k.lower() == key:
-            return str(v.decode("latin-1"))
-    return None

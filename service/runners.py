@@ -9,11 +9,13 @@ do (``service.models.base``): :class:`TranslatorRunner` over ``Translates``,
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Hashable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
-from service.batching import DynamicBatcher
+from service.batching import DynamicBatcher, StopCheck
+from service.memory import release_free_memory
 from service.models.base import (
     Attends,
     AttentionResult,
@@ -29,6 +31,9 @@ from service.observability import Metrics
 from service.settings import Settings
 
 W = TypeVar("W", bound=Attends)
+
+# A translation batch of at least this many characters × beam gives its freed memory back.
+LARGE_BATCH_COST = 20_000
 
 
 class ModelRunner(Generic[W]):
@@ -51,6 +56,8 @@ class ModelRunner(Generic[W]):
             max_wait_s=settings.batch_max_wait_ms / 1000.0,
             max_queue=settings.batch_max_queue,
             metrics=metrics,
+            cost=self.cost,
+            deadline_s=settings.request_timeout_s,
         )
         self.leases = 0  # requests holding this runner (service.dependencies); it closes after they end
 
@@ -100,7 +107,11 @@ class ModelRunner(Generic[W]):
         await self.batcher.stop()
         self.executor.shutdown(wait=False, cancel_futures=True)
 
-    def _run_batch(self, key: Hashable, texts: list[str]) -> Sequence[Any]:
+    def cost(self, key: Hashable, text: str) -> float:
+        """What one text costs the model, in the unit the batcher learns a speed for."""
+        return float(len(text))
+
+    def _run_batch(self, key: Hashable, texts: list[str], should_stop: StopCheck) -> Sequence[Any]:
         raise NotImplementedError
 
     async def attention(self, text: str, *, include_self: bool, layer: int | None, head: int | None,
@@ -120,7 +131,8 @@ class TimeNormalizerRunner(ModelRunner[Normalizes]):
         self.wrapper.normalize(["at 7pm", "no time here"])
         self.wrapper.attention("at 7pm")
 
-    def _run_batch(self, key: Hashable, texts: list[str]) -> Sequence[TimeResult | ModelInputError]:
+    def _run_batch(self, key: Hashable, texts: list[str], should_stop: StopCheck
+                   ) -> Sequence[TimeResult | ModelInputError]:
         return self.wrapper.normalize(texts)
 
     async def normalize(self, texts: Sequence[str]) -> list[TimeResult | ModelInputError]:
@@ -142,10 +154,26 @@ class TranslatorRunner(ModelRunner[Translates]):
         for beam_size in sorted({1, self.beam_size(None)}):
             self.wrapper.translate(["Hello.", "How are you today?"], TranslateOptions(beam_size))
         self.wrapper.attention("Hello.", include_self=True, beam_size=self.beam_size(None))
+        # A first speed estimate, so that admission by cost works from the first request on.
+        options = TranslateOptions(self.beam_size(None))
+        texts = ["The weather is nice today, so we are going for a walk in the park."] * 8
+        started = time.perf_counter()
+        self.wrapper.translate(texts, options)
+        self.batcher.learn(time.perf_counter() - started, sum(self.cost(options, t) for t in texts))
 
-    def _run_batch(self, key: Hashable, texts: list[str]) -> Sequence[TranslationResult | ModelInputError]:
+    def cost(self, key: Hashable, text: str) -> float:
+        """Characters × beam: decoding time grows with both."""
+        beam = key.beam_size if isinstance(key, TranslateOptions) and key.beam_size else 1
+        return float(len(text) * beam)
+
+    def _run_batch(self, key: Hashable, texts: list[str], should_stop: StopCheck
+                   ) -> Sequence[TranslationResult | ModelInputError]:
         assert isinstance(key, TranslateOptions)
-        return self.wrapper.translate(texts, key)
+        try:
+            return self.wrapper.translate(texts, key, should_stop)
+        finally:
+            if self.settings.release_memory and sum(self.cost(key, t) for t in texts) >= LARGE_BATCH_COST:
+                release_free_memory()
 
     async def translate(self, texts: Sequence[str], options: TranslateOptions
                         ) -> list[TranslationResult | ModelInputError]:

@@ -24,7 +24,7 @@ from service.kinds import KINDS, kind_of
 from service.models.base import ModelInputError
 from service.observability import Metrics
 from service.registry import LoadedVersion, ModelRegistry, ModelSlot, VersionError, fingerprint
-from service.runners import ModelRunner
+from service.runners import ModelRunner, TimeNormalizerRunner, TranslatorRunner
 from service.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -41,6 +41,13 @@ class Live:
     version: str
     runner: ModelRunner[Any]
     loaded: LoadedVersion
+
+
+# The endpoints whose model is known before their body is read.
+ENDPOINT_RUNNERS: dict[str, type[ModelRunner[Any]]] = {
+    "/translate": TranslatorRunner,
+    "/normalize-time": TimeNormalizerRunner,
+}
 
 
 class Runtime:
@@ -172,6 +179,12 @@ class Runtime:
         status = slot.versions[live.version]
         status.state, status.reason = "serving", None
         self.metrics.models_ready.labels(slot.name).set(1)
+        if previous is not None and previous != live.version:  # one series per serving model, not per swap
+            try:
+                self.metrics.model_info.remove(slot.name, previous, self.live[slot.name][previous].loaded.info.kind)
+            except (KeyError, ValueError):
+                pass
+        self.metrics.model_info.labels(slot.name, live.version, info.kind).set(1)
         if previous is None or previous == live.version:
             log.info("model serving", extra={"model": slot.name, "version": live.version})
             return
@@ -231,6 +244,16 @@ class Runtime:
     def loaded_versions(self, name: str) -> list[str]:
         """The versions of ``name`` that answer requests now, highest first."""
         return sorted(self.live.get(name, {}), key=int, reverse=True)
+
+    def busy_for(self, path: str) -> float | None:
+        """Seconds of work already queued for the model behind ``path``, when that alone is
+        more than a request may take (the request guard then refuses before reading the body)."""
+        runner_type = ENDPOINT_RUNNERS.get(path)
+        runner = self.runner_of(runner_type) if runner_type is not None else None
+        if runner is None:
+            return None
+        wait = runner.batcher.estimated_wait_s()
+        return wait if wait > self.settings.request_timeout_s else None
 
     def runner_of(self, runner_type: type[R]) -> R | None:
         """The serving runner of the model of that runner's kind (first by name), if any."""

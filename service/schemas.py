@@ -269,6 +269,7 @@ class VersionDescription(BaseModel):
 class Readiness(BaseModel):
     ready: bool
     loading: bool = Field(description="True while models are still being loaded.")
+    draining: bool = Field(False, description="True once shutdown began (SIGTERM): send no more work here.")
     models: dict[str, str] = Field(description="State of each model: pending, loading, ready or failed.")
     errors: dict[str, str] = Field(default_factory=dict, description="Why a model failed to load.")
 

@@ -79,6 +79,8 @@ class AccessControl:
 
     def __init__(self, settings: Settings) -> None:
         self._keys = [k.encode() for k in settings.api_keys]
+        # Wrong or missing keys count per client address, so that keys cannot be guessed at speed.
+        self._failures = TokenBucketLimiter(settings.auth_failures_per_minute)
         self._limiter = (
             TokenBucketLimiter(settings.rate_limit_per_minute, settings.rate_limit_burst)
             if settings.rate_limit_per_minute
@@ -105,6 +107,14 @@ class AccessControl:
         if not self._keys:
             return "ip:" + address
         key = await find_api_key(request)
+        valid = key is not None and any(hmac.compare_digest(key.encode(), k) for k in self._keys)
+        if not valid:
+            wait = self._failures.acquire("ip:" + address)
+            if wait is not None:
+                retry_after = max(1, math.ceil(wait))
+                raise ApiError(429, "too_many_failed_keys",
+                               f"Too many requests with a missing or wrong API key; try again in {retry_after} s.",
+                               headers={"Retry-After": str(retry_after)})
         if key is None:
             raise ApiError(
                 401,
@@ -112,7 +122,6 @@ class AccessControl:
                 "An API key is required: send it as X-API-Key, 'Authorization: Bearer <key>' or api_key.",
                 headers={"WWW-Authenticate": "Bearer"},
             )
-        sent = key.encode()
-        if not any(hmac.compare_digest(sent, k) for k in self._keys):
+        if not valid:
             raise ApiError(403, "invalid_api_key", "The API key is not valid.")
-        return "key:" + hashlib.sha256(sent).hexdigest()[:16]
+        return "key:" + hashlib.sha256(key.encode()).hexdigest()[:16]

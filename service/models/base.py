@@ -10,19 +10,19 @@ one bad text never fails the others.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from core.errors import ModelInputError
+from core.errors import Cancelled, ModelInputError
 from core.manifest import EXTRA_DIR, Manifest, load
 from core.translation import TranslationResult
 
 __all__ = [
-    "AttentionMaps", "AttentionResult", "Attends", "ModelInfo", "ModelInputError", "Normalizes",
+    "AttentionMaps", "AttentionResult", "Attends", "Cancelled", "ModelInfo", "ModelInputError", "Normalizes",
     "TimeResult", "TranslateOptions", "Translates", "TranslationResult", "pick_index",
 ]
 
@@ -124,8 +124,10 @@ class Translates(Attends, Protocol):
     target_language: str
     default_beam_size: int
 
-    def translate(self, texts: Sequence[str],
-                  options: TranslateOptions) -> list[TranslationResult | ModelInputError]: ...
+    def translate(self, texts: Sequence[str], options: TranslateOptions,
+                  should_stop: Callable[[], bool] | None = None) -> list[TranslationResult | ModelInputError]:
+        """Per text; may raise Cancelled between chunks once ``should_stop()`` is true."""
+        ...
 
 
 @runtime_checkable

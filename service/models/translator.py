@@ -7,7 +7,7 @@ inside the SavedModel's ``translate`` graph. This module never imports ``trainin
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -48,10 +48,11 @@ class Translator:
         self._decode = signature_decoder(self._translate, self.manifest.pad_id)
         self.pipeline = TranslationPipeline(self.manifest, subwords, self._decode)
 
-    def translate(self, texts: Sequence[str],
-                  options: TranslateOptions) -> list[TranslationResult | ModelInputError]:
+    def translate(self, texts: Sequence[str], options: TranslateOptions,
+                  should_stop: Callable[[], bool] | None = None) -> list[TranslationResult | ModelInputError]:
         """Every sentence of every text, in length-sorted batches; an answer per text."""
-        return self.pipeline.translate(texts, beam_size=options.beam_size, max_length=options.max_length)
+        return self.pipeline.translate(texts, beam_size=options.beam_size, max_length=options.max_length,
+                                       should_stop=should_stop)
 
     def attention(self, text: str, *, include_self: bool = False, layer: int | None = None,
                   head: int | None = None, beam_size: int | None = None) -> AttentionResult:

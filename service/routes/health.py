@@ -31,11 +31,13 @@ async def health() -> Health:
     "every model found must serve.",
     responses={503: {"model": Readiness, "description": "Not ready yet (or no model could be loaded)."}},
 )
-async def ready(response: Response, runtime: RuntimeDep) -> Readiness:
+async def ready(request: Request, response: Response, runtime: RuntimeDep) -> Readiness:
     registry = runtime.registry
     slots = registry.slots.values()
+    draining = request.app.state.lifecycle.draining
     body = Readiness(
-        ready=registry.is_ready(runtime.settings.ready_requires_all),
+        ready=registry.is_ready(runtime.settings.ready_requires_all) and not draining,
+        draining=draining,
         loading=not registry.loading_done.is_set(),
         models={s.name: s.state for s in slots},
         errors={s.name: s.error for s in slots if s.error},

@@ -111,10 +111,10 @@ def test_failures_and_bad_requests_are_counted() -> None:
 
 
 def test_batch_size_readings_from_prometheus_text() -> None:
-    text = ('# HELP service_batch_size Texts per model call\n'
-            'service_batch_size_bucket{batcher="time-normalizer",le="1.0"} 3.0\n'
-            'service_batch_size_sum{batcher="time-normalizer"} 40.0\n'
-            'service_batch_size_count{batcher="time-normalizer"} 5.0\n')
+    text = ('# HELP attention_translate_batch_size Texts per model call\n'
+            'attention_translate_batch_size_bucket{batcher="time-normalizer",le="1.0"} 3.0\n'
+            'attention_translate_batch_size_sum{batcher="time-normalizer"} 40.0\n'
+            'attention_translate_batch_size_count{batcher="time-normalizer"} 5.0\n')
     after = loadgen.batch_totals(text)
     assert after == {"time-normalizer": (40.0, 5.0)}
     assert loadgen.mean_batch({"time-normalizer": (10.0, 2.0)}, after, "time-normalizer") == 10.0

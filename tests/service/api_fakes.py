@@ -2,7 +2,8 @@
 
 They follow the protocols of ``service/models/base.py`` and are deterministic, so tests can
 assert exact answers: the fake time normalizer recognizes "noon" (12:00) and "HH:MM"
-written in digits; the fake translator upper-cases. Both answer a ModelInputError for the
+written in digits; the fake translator upper-cases (and takes N seconds for a text containing
+"sleep:N", stopping early when nobody waits). Both answer a ModelInputError for the
 texts containing "💥" (and only for those), as the real wrappers do per text.
 """
 from __future__ import annotations
@@ -11,7 +12,7 @@ import json
 import re
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -20,6 +21,7 @@ from core.manifest import TimeNormalizerManifest, TranslatorManifest
 from service.models.base import (
     AttentionMaps,
     AttentionResult,
+    Cancelled,
     ModelInfo,
     ModelInputError,
     TimeResult,
@@ -97,14 +99,21 @@ class FakeTranslator:
     default_beam_size = 4
     calls = CallLog()
     delay_s = 0.0
+    stopped = 0  # batches that stopped early because nobody waited
 
     def __init__(self, info: ModelInfo) -> None:
         self.info = info
 
-    def translate(self, texts: Sequence[str],
-                  options: TranslateOptions) -> list[TranslationResult | ModelInputError]:
+    def translate(self, texts: Sequence[str], options: TranslateOptions,
+                  should_stop: Callable[[], bool] | None = None) -> list[TranslationResult | ModelInputError]:
         type(self).calls.add(list(texts), beam_size=options.beam_size, max_length=options.max_length)
-        time.sleep(type(self).delay_s)
+        asked = [float(m[1]) for t in texts if (m := re.search(r"sleep:([0-9.]+)", t))]
+        deadline = time.monotonic() + max([type(self).delay_s, *asked])
+        while time.monotonic() < deadline:  # a long decode, in chunks, as the real pipeline's
+            if should_stop is not None and should_stop():
+                type(self).stopped += 1
+                raise Cancelled("nobody waits for this batch")
+            time.sleep(0.01)
         return [
             ModelInputError("cannot translate the character 💥") if BOOM in t
             else TranslationResult(t, t.upper(), t.split(), t.upper().split(), -0.5)

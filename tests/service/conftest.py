@@ -43,6 +43,7 @@ def _reset_fakes() -> Iterator[None]:
     for fake in (FakeTimeNormalizer, FakeTranslator):
         fake.calls = CallLog()
         fake.delay_s = 0.0
+    FakeTranslator.stopped = 0
     yield
 
 

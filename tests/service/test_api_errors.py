@@ -68,7 +68,7 @@ def test_bad_request_is_a_clear_4xx(client: TestClient, path: str, body: Any, st
     assert isinstance(answer["error"], str) and len(answer["error"]) > 10
     assert answer["request_id"] == r.headers["x-request-id"]
     metrics = client.get("/metrics").text
-    assert 'service_errors_total{code="internal_error"}' not in metrics
+    assert 'attention_translate_errors_total{code="internal_error"}' not in metrics
 
 
 def test_validation_details_point_at_the_offending_text(client: TestClient) -> None:
@@ -107,7 +107,7 @@ def test_unexpected_exception_is_a_logged_json_500(make_client, caplog) -> None:
     assert r.json()["code"] == "internal_error" and "bug in the wrapper" not in r.text
     assert r.json()["request_id"] == r.headers["x-request-id"]
     assert any("bug in the wrapper" in (rec.exc_text or str(rec.exc_info)) for rec in caplog.records)
-    assert 'service_errors_total{code="internal_error"} 1.0' in client.get("/metrics").text
+    assert 'attention_translate_errors_total{code="internal_error"} 1.0' in client.get("/metrics").text
 
 
 def test_model_input_error_from_any_route_is_422(make_client) -> None:  # type: ignore[no-untyped-def]

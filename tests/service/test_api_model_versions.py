@@ -149,6 +149,16 @@ def test_a_new_version_swaps_in_while_requests_run_without_an_error(make_client:
     assert runtime.loaded_versions(TN) == ["2"] and not runtime._draining  # the old runner was closed
 
 
+def test_the_model_info_metric_follows_the_serving_version(make_client: ClientFactory,
+                                                          fake_models_dir: Path) -> None:
+    client = make_client(model_grace_s=0)
+    write_model(fake_models_dir, TN, TN, version="2")
+    rescan(client)
+    lines = [line for line in client.get("/metrics").text.splitlines()
+             if line.startswith("attention_translate_model_info{") and f'model="{TN}"' in line]
+    assert len(lines) == 1 and 'version="2"' in lines[0] and lines[0].endswith(" 1.0")
+
+
 def test_the_poll_picks_up_a_new_version(make_client: ClientFactory, fake_models_dir: Path) -> None:
     client = make_client(model_poll_s=0.05)
     write_model(fake_models_dir, TN, TN, version="5")

@@ -22,7 +22,7 @@ def test_health_and_ready(client: TestClient) -> None:
     assert client.get("/health").json() == {"status": "ok"}
     r = client.get("/ready")
     assert r.status_code == 200
-    assert r.json() == {"ready": True, "loading": False, "errors": {},
+    assert r.json() == {"ready": True, "loading": False, "draining": False, "errors": {},
                         "models": {"time-normalizer": "ready", "translator-en-de": "ready"}}
 
 
@@ -135,12 +135,12 @@ def test_metrics_count_requests_batches_and_model_time(client: TestClient) -> No
     client.post("/normalize-time", json={"texts": ["noon", "1:15"]})
     client.post("/translate", json={"text": ""})
     text = client.get("/metrics").text
-    assert 'service_http_requests_total{method="POST",route="/normalize-time",status="200"} 1.0' in text
-    assert 'service_errors_total{code="invalid_request"} 1.0' in text
-    assert 'service_batch_size_count{batcher="time-normalizer"}' in text
-    assert 'service_model_seconds_count{batcher="time-normalizer"}' in text
-    assert 'service_queue_depth{batcher="time-normalizer"} 0.0' in text
-    assert 'service_model_ready{model="translator-en-de"} 1.0' in text
+    assert 'attention_translate_http_requests_total{method="POST",route="/normalize-time",status="200"} 1.0' in text
+    assert 'attention_translate_errors_total{code="invalid_request"} 1.0' in text
+    assert 'attention_translate_batch_size_count{batcher="time-normalizer"}' in text
+    assert 'attention_translate_model_call_seconds_count{batcher="time-normalizer"}' in text
+    assert 'attention_translate_queue_depth{batcher="time-normalizer"} 0.0' in text
+    assert 'attention_translate_model_ready{model="translator-en-de"} 1.0' in text
 
 
 def test_metrics_can_be_turned_off(make_client: ClientFactory) -> None:

@@ -24,7 +24,7 @@ def _batcher(fn, **kwargs) -> DynamicBatcher:  # type: ignore[no-untyped-def, ty
 def test_concurrent_submissions_are_batched_up_to_the_maximum() -> None:
     calls: list[list[int]] = []
 
-    def double(key: Hashable, xs: list[int]) -> list[int]:
+    def double(key: Hashable, xs: list[int], should_stop: object = None) -> list[int]:
         calls.append(xs)
         return [2 * x for x in xs]
 
@@ -45,7 +45,7 @@ def test_concurrent_submissions_are_batched_up_to_the_maximum() -> None:
 def test_groups_by_key_and_answers_per_item_in_one_model_call() -> None:
     calls: list[tuple[Hashable, list[str]]] = []
 
-    def fn(key: Hashable, xs: list[str]) -> list[str | ModelInputError]:
+    def fn(key: Hashable, xs: list[str], should_stop: object = None) -> list[str | ModelInputError]:
         calls.append((key, xs))
         return [ModelInputError("bad input") if x == "bad" else f"{key}:{x}" for x in xs]
 
@@ -65,7 +65,7 @@ def test_groups_by_key_and_answers_per_item_in_one_model_call() -> None:
 
 
 def test_a_refused_batch_answers_each_item_with_the_error() -> None:
-    def fn(key: Hashable, xs: list[str]) -> list[str]:
+    def fn(key: Hashable, xs: list[str], should_stop: object = None) -> list[str]:
         raise ModelInputError("the model refuses this batch")
 
     async def main() -> list[object]:
@@ -80,7 +80,7 @@ def test_a_refused_batch_answers_each_item_with_the_error() -> None:
 
 
 def test_other_exceptions_reach_the_caller() -> None:
-    def fn(key: Hashable, xs: list[str]) -> list[str]:
+    def fn(key: Hashable, xs: list[str], should_stop: object = None) -> list[str]:
         raise KeyError("bug")
 
     async def main() -> None:
@@ -98,7 +98,7 @@ def test_other_exceptions_reach_the_caller() -> None:
 def test_full_queue_is_refused() -> None:
     gate = threading.Event()
 
-    def slow(key: Hashable, xs: list[str]) -> list[str]:
+    def slow(key: Hashable, xs: list[str], should_stop: object = None) -> list[str]:
         gate.wait(5)
         return xs
 
