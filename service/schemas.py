@@ -183,6 +183,12 @@ class AttentionRequest(_Strict):
     )
     layer: int | None = Field(None, ge=0, description="Only this layer (0-based); default all.")
     head: int | None = Field(None, ge=0, description="Only this head (0-based); default all.")
+    precision: int | None = Field(
+        None, ge=0, le=8, description="Round the weights to this many decimals (smaller answers); default unrounded."
+    )
+    format: Literal["json", "html"] = Field(
+        "json", description="`html`: one self-contained HTML file that shows the maps with no server (the studio's views)."
+    )
 
     model_config = ConfigDict(
         extra="forbid",
@@ -209,12 +215,21 @@ class AttentionMapsOut(BaseModel):
     decoder_self: AttentionFamily | None = Field(None, description="Target over target (with include_self).")
 
 
+class PositionalEncoding(BaseModel):
+    kind: Literal["sinusoidal"] = Field("sinusoidal", description="sin on even, cos on odd dimensions (Vaswani et al. 2017).")
+    d_model: int = Field(description="Dimensions of the encoding.")
+    max_position: int = Field(description="Positions the model has a row of the table for.")
+
+
 class AttentionResponse(BaseModel):
     model: str
     source_tokens: list[str]
     target_tokens: list[str]
     output: str
     attention: AttentionMapsOut
+    positional_encoding: PositionalEncoding | None = Field(
+        None, description="The model's positional-encoding table, where it has a fixed one (the translator)."
+    )
 
     model_config = ConfigDict(
         json_schema_extra={
