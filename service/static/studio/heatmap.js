@@ -68,7 +68,9 @@ export function paintCells(spec) {
 }
 
 function labelStep(cell) {
-  return cell >= MIN_LABEL_PX ? 1 : Math.ceil(MIN_LABEL_PX / cell);
+  if (cell >= MIN_LABEL_PX) return 1;
+  const need = Math.ceil(14 / cell);  // about 14 px between labels
+  return [2, 5, 10, 20, 50, 100].find((s) => s >= need) || need;
 }
 
 function addLabels(box, labels, cell, axis, step) {
@@ -149,6 +151,9 @@ export function renderHeatmap(spec) {
   let ySpans = [];
   let xSpans = [];
   if (spec.labels !== false) {
+    const fontPx = Math.max(8, Math.min(13, Math.floor(cell * 0.8)));
+    const longest = rows.reduce((m, t) => Math.max(m, displayToken(t).length), 1);
+    ybox.style.width = `${Math.min(140, Math.ceil(10 + longest * fontPx * 0.62))}px`;
     ySpans = addLabels(ybox, rows, cell, 'y', labelStep(cell));
     xSpans = addLabels(xbox, cols, cell, 'x', labelStep(cell));
   }

@@ -395,7 +395,7 @@ function renderHeadViewTab(box) {
   box.append(el('h3', {}, `${FAMILY_LABELS[app.st.family]}, layer ${fam.layer_indices[app.st.layer]}`));
   box.append(renderHeadView({
     heads: layerMaps, headIndices: fam.head_indices, keys: ax.cols, queries: ax.rows,
-    keyName: `${ax.colName} (attended to)`, queryName: `${ax.rowName} (attending)`,
+    keyName: `${ax.colName} (keys)`, queryName: `${ax.rowName} (queries)`,
     family: app.st.family, layer: fam.layer_indices[app.st.layer], active,
     onActive: (s) => { app.headsShown = s; },
   }));
