@@ -16,7 +16,7 @@ from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from service.security_headers import STUDIO_CSP, page_csp
@@ -75,11 +75,31 @@ async def redoc(request: Request) -> HTMLResponse:
     page = get_redoc_html(
         openapi_url=app.openapi_url,
         title=f"{app.title} – API reference",
-        redoc_js_url=f"{REDOC}/redoc.standalone.js",
+        redoc_js_url=OFFLINE_REDOC_JS,
         redoc_favicon_url=f"{SWAGGER}/favicon-32x32.png",
         with_google_fonts=False,
     )
     return _with_inline_hashes(page, workers=True)
+
+
+# ReDoc 2.5's bundle shows an "API docs by Redocly" logo from its CDN in the sidebar footer. The
+# vendored file stays as released; this route serves it with that one URL replaced by an empty
+# inline image, so that /redoc asks no other host for anything (its CSP would block it anyway).
+OFFLINE_REDOC_JS = "/docs-assets/redoc.standalone.js"
+REDOC_CDN_LOGO = "https://cdn.redoc.ly/redoc/logo-mini.svg"
+EMPTY_SVG = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/%3E"
+
+
+@lru_cache(maxsize=1)
+def _offline_redoc_js() -> bytes:
+    source = (STATIC_DIR / "vendor" / "redoc" / "redoc.standalone.js").read_text(encoding="utf-8")
+    return source.replace(REDOC_CDN_LOGO, EMPTY_SVG).encode("utf-8")
+
+
+@router.get(OFFLINE_REDOC_JS)
+async def offline_redoc_js() -> Response:
+    return Response(_offline_redoc_js(), media_type="text/javascript",
+                    headers={"Cache-Control": "public, max-age=3600"})
 
 
 def install(app: FastAPI) -> None:
