@@ -1,7 +1,8 @@
 // The head view: keys (left) and queries (right) in two columns joined by lines whose opacity is
 // the weight, one colour per head. Hover (or focus) a token to isolate its lines; click a head to
 // toggle it, double-click to show it alone. Lines are drawn on a canvas, batched by head and
-// opacity, so hundreds of tokens stay fast; only the tokens are DOM nodes.
+// opacity; only the tokens are DOM nodes. Above 60 tokens each query shows its 4 strongest lines
+// per head (a hovered token shows all of its lines), drawn one head per frame.
 
 import { headColour } from './colors.js';
 import { displayToken } from './heatmap.js';
@@ -99,43 +100,90 @@ export function renderHeadView(spec) {
   const ctx = canvas.getContext('2d');
   let focus = null;  // {side, index}
 
-  function draw() {
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.clearRect(0, 0, gap, height);
-    ctx.lineWidth = rowH > 14 ? 2 : 1.2;
+  // Long inputs: each query's TOP_LINES strongest lines per head (all of a token's lines when it is
+  // isolated), drawn head by head in separate frames, so the tab never freezes for long.
+  const many = n > 60;
+  const TOP_LINES = 4;
+  let generation = 0;
+
+  function rowLines(row, q, k, yOf, paths, used) {
     let drawn = 0;
+    const add = (kk, w) => {
+      const b = Math.min(BUCKETS - 1, Math.floor(w * BUCKETS));
+      paths[b].moveTo(2, yOf(kk));
+      paths[b].lineTo(gap - 2, yOf(q));
+      used[b] = true;
+      drawn++;
+    };
+    if (focus && focus.side === 'left') {
+      const w = row[focus.index];
+      if (w >= 0.001) add(focus.index, w);
+      return drawn;
+    }
+    const floor = focus ? 0.001 : MIN_WEIGHT;
+    if (!many || focus) {
+      for (let kk = 0; kk < row.length; kk++) if (row[kk] >= floor) add(kk, row[kk]);
+      return drawn;
+    }
+    const top = [];  // indices of the strongest weights, strongest first
+    for (let kk = 0; kk < row.length; kk++) {
+      const w = row[kk];
+      if (!(w >= floor) || (top.length === TOP_LINES && w <= row[top[TOP_LINES - 1]])) continue;
+      let at = top.length < TOP_LINES ? top.length : TOP_LINES - 1;
+      top[at] = kk;
+      while (at > 0 && row[top[at - 1]] < w) { top[at] = top[at - 1]; top[at - 1] = kk; at--; }
+    }
+    for (const kk of top) add(kk, row[kk]);
+    return drawn;
+  }
+
+  function drawHead(k) {
+    const m = heads[k];
     const yOf = (i) => 24 + i * rowH + rowH / 2;
-    for (let k = 0; k < heads.length; k++) {
-      if (!active.has(k)) continue;
-      const m = heads[k];
-      const paths = Array.from({ length: BUCKETS }, () => new Path2D());
-      const used = new Array(BUCKETS).fill(false);
-      for (let q = 0; q < m.length; q++) {
-        if (focus && focus.side === 'right' && focus.index !== q) continue;
-        const row = m[q];
-        for (let kk = 0; kk < row.length; kk++) {
-          if (focus && focus.side === 'left' && focus.index !== kk) continue;
-          const w = row[kk];
-          if (!(w >= (focus ? 0.001 : MIN_WEIGHT))) continue;
-          const b = Math.min(BUCKETS - 1, Math.floor(w * BUCKETS));
-          paths[b].moveTo(2, yOf(kk));
-          paths[b].lineTo(gap - 2, yOf(q));
-          used[b] = true;
-          drawn++;
-        }
-      }
-      ctx.strokeStyle = headColour(spec.headIndices[k]);
-      for (let b = 0; b < BUCKETS; b++) {
-        if (!used[b]) continue;
-        ctx.globalAlpha = Math.min(1, (b + 1) / BUCKETS);
-        ctx.stroke(paths[b]);
-      }
+    const paths = Array.from({ length: BUCKETS }, () => new Path2D());
+    const used = new Array(BUCKETS).fill(false);
+    let drawn = 0;
+    for (let q = 0; q < m.length; q++) {
+      if (focus && focus.side === 'right' && focus.index !== q) continue;
+      drawn += rowLines(m[q], q, k, yOf, paths, used);
+    }
+    ctx.strokeStyle = headColour(spec.headIndices[k]);
+    for (let b = 0; b < BUCKETS; b++) {
+      if (!used[b]) continue;
+      ctx.globalAlpha = Math.min(1, (b + 1) / BUCKETS);
+      ctx.stroke(paths[b]);
     }
     ctx.globalAlpha = 1;
-    root.dataset.linesDrawn = String(drawn);
-    root.dataset.activeHeads = [...active].sort((a, b) => a - b).map((k) => spec.headIndices[k]).join(',');
+    return drawn;
+  }
+
+  function draw() {
+    const mine = ++generation;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, gap, height);
+    ctx.lineWidth = rowH > 14 ? 2 : 1;
+    const order = [...active].sort((a, b) => a - b);
+    let drawn = 0;
+    const finish = () => {
+      root.dataset.linesDrawn = String(drawn);
+      root.dataset.drawing = '';
+      canvas.setAttribute('aria-label', `${drawn} lines between ${spec.keyName} and ${spec.queryName}`);
+    };
+    root.dataset.activeHeads = order.map((k) => spec.headIndices[k]).join(',');
     root.dataset.focus = focus ? `${focus.side}:${focus.index}` : '';
-    canvas.setAttribute('aria-label', `${drawn} lines between ${spec.keyName} and ${spec.queryName}`);
+    if (!many || focus) {
+      for (const k of order) drawn += drawHead(k);
+      finish();
+      return;
+    }
+    root.dataset.drawing = '1';
+    const step = (i) => {
+      if (mine !== generation) return;  // a newer drawing replaced this one
+      if (i >= order.length) { finish(); return; }
+      drawn += drawHead(order[i]);
+      requestAnimationFrame(() => step(i + 1));
+    };
+    step(0);
   }
 
   function shade() {
