@@ -73,8 +73,12 @@ function labelStep(cell) {
   return [2, 5, 10, 20, 50, 100].find((s) => s >= need) || need;
 }
 
+function labelFont(cell) {
+  return Math.max(8, Math.min(13, Math.floor(cell * 0.8)));
+}
+
 function addLabels(box, labels, cell, axis, step) {
-  const fontPx = Math.max(8, Math.min(13, Math.floor(cell * 0.8)));
+  const fontPx = labelFont(cell);
   box.style.fontSize = `${fontPx}px`;
   const spans = [];
   for (let k = 0; k < labels.length; k += step) {
@@ -151,7 +155,7 @@ export function renderHeatmap(spec) {
   let ySpans = [];
   let xSpans = [];
   if (spec.labels !== false) {
-    const fontPx = Math.max(8, Math.min(13, Math.floor(cell * 0.8)));
+    const fontPx = labelFont(cell);
     const longest = rows.reduce((m, t) => Math.max(m, displayToken(t).length), 1);
     ybox.style.width = `${Math.min(140, Math.ceil(10 + longest * fontPx * 0.62))}px`;
     ySpans = addLabels(ybox, rows, cell, 'y', labelStep(cell));

@@ -362,13 +362,13 @@ function renderModelView(box) {
   grid.append(el('div', { class: 'mg-colhead' }, 'Mean'));
   const sample = mapSpec(app.st.family, 0, 0, hyp);
   const n = Math.max(sample.matrix.length, sample.matrix[0] ? sample.matrix[0].length : 0, 1);
-  const cell = Math.max(1, Math.min(16, Math.floor(150 / n)));
+  const cell = Math.max(1, Math.min(12, Math.floor(110 / n)));
   for (let l = 0; l < fam.weights.length; l++) {
     grid.append(el('div', { class: 'mg-rowhead' }, `Layer ${fam.layer_indices[l]}`));
     for (const h of [...Array(heads).keys(), 'mean']) {
       const spec = mapSpec(app.st.family, l, h, hyp);
       const fig = renderHeatmap({
-        ...spec, cell, thumbnail: true, labels: cell >= 7, legend: false,
+        ...spec, cell, thumbnail: true, labels: cell >= 6, legend: false,
         onSelect: () => { app.st.view = 'matrix'; app.st.layer = l; app.st.head = h; renderResult(); },
       });
       fig.setAttribute('role', 'listitem');
