@@ -187,7 +187,8 @@ class AttentionRequest(_Strict):
         None, ge=0, le=8, description="Round the weights to this many decimals (smaller answers); default unrounded."
     )
     format: Literal["json", "html"] = Field(
-        "json", description="`html`: one self-contained HTML file that shows the maps with no server (the studio's views)."
+        "json",
+        description="`html`: one self-contained HTML file that shows the maps with no server (the studio's views).",
     )
 
     model_config = ConfigDict(
@@ -216,7 +217,9 @@ class AttentionMapsOut(BaseModel):
 
 
 class PositionalEncoding(BaseModel):
-    kind: Literal["sinusoidal"] = Field("sinusoidal", description="sin on even, cos on odd dimensions (Vaswani et al. 2017).")
+    kind: Literal["sinusoidal"] = Field(
+        "sinusoidal", description="sin on even, cos on odd dimensions (Vaswani et al. 2017)."
+    )
     d_model: int = Field(description="Dimensions of the encoding.")
     max_position: int = Field(description="Positions the model has a row of the table for.")
 

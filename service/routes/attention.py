@@ -13,8 +13,8 @@ from service.convert import attention_response
 from service.dependencies import RuntimeDep, SettingsDep, check_texts, model_unavailable
 from service.errors import ApiError
 from service.routes import MODEL_ERRORS
-from service.runtime import Runtime
 from service.routes.studio import export_html
+from service.runtime import Runtime
 from service.schemas import AttentionRequest, AttentionResponse, PositionalEncoding
 from service.settings import Settings
 

@@ -79,7 +79,9 @@ async function loadModels() {
   }
   if (byId('message').classList.contains('info')) showMessage('');
   const wanted = modelFacts(app.st.model);
-  select.value = wanted && wanted.state === 'ready' ? wanted.name : ready[0].name;
+  // The URL's model, else a translator (people mostly come with a sentence), else the first ready one.
+  const fallback = ready.find((m) => m.kind === 'translator') || ready[0];
+  select.value = wanted && wanted.state === 'ready' ? wanted.name : fallback.name;
   syncBeamField();
   return true;
 }

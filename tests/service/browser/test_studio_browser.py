@@ -300,3 +300,32 @@ def test_text_too_long_is_a_plain_422_message(studio: Server, watched: Watched) 
     message = page.locator("#message").inner_text()
     assert message.startswith("The text is too long.") and "1000" in message
     assert watched.blocked == []  # (Chromium logs the 422 itself as a console error)
+
+
+def test_a_new_user_types_a_sentence_and_sees_every_map_in_each_view(studio: Server, watched: Watched) -> None:
+    page = watched.page()
+    page.goto(studio.url + "/")
+    page.wait_for_selector("#model option", state="attached")
+    assert page.input_value("#model") == TRANSLATOR
+    assert page.get_attribute("#studio", "data-state") == "idle"  # no text in the URL: nothing runs
+    page.fill("#text", "Where is the train station?")
+    page.click("#run")
+    assert wait_rendered(page) == "ready"
+    assert page.get_by_test_id("output").inner_text() == "Wo ist der Bahnhof?"
+    assert "text=Where" in page.url  # the state is in the URL now
+    for family in ("cross", "encoder_self", "decoder_self"):
+        page.check(f"#family-{family}")
+        page.click("#tab-model")
+        assert page.locator(f'.heatmap.thumb[data-family="{family}"]').count() == 3 * 5
+        page.click("#tab-head")
+        for layer in ("0", "1", "2"):
+            page.select_option("#layer", layer)
+            view = page.locator(".headview")
+            assert (view.get_attribute("data-family"), view.get_attribute("data-layer")) == (family, layer)
+            assert int(view.get_attribute("data-lines-drawn")) > 0
+    # The views are tabs: keyboard arrows move between them.
+    page.focus("#tab-head")
+    page.keyboard.press("ArrowRight")
+    assert page.get_attribute("#tab-beam", "aria-selected") == "true"
+    assert page.evaluate("document.activeElement.id") == "tab-beam"
+    assert_offline(watched)
