@@ -357,7 +357,7 @@ function renderModelView(box) {
   const hyp = currentHyp();
   const fam = hyp.attention[app.st.family];
   const heads = fam.weights[0].length;
-  const grid = el('div', { class: 'model-grid', role: 'list', 'aria-label': `${FAMILY_LABELS[app.st.family]}: every layer and head` });
+  const grid = el('div', { class: 'model-grid', role: 'group', 'aria-label': `${FAMILY_LABELS[app.st.family]}: every layer and head` });
   grid.style.gridTemplateColumns = `max-content repeat(${heads + 1}, max-content)`;
   grid.append(el('div', { class: 'mg-corner' }));
   for (let h = 0; h < heads; h++) grid.append(el('div', { class: 'mg-colhead' }, `Head ${fam.head_indices[h]}`));
@@ -373,7 +373,6 @@ function renderModelView(box) {
         ...spec, cell, thumbnail: true, labels: cell >= 6, legend: false,
         onSelect: () => { app.st.view = 'matrix'; app.st.layer = l; app.st.head = h; renderResult(); },
       });
-      fig.setAttribute('role', 'listitem');
       grid.append(fig);
     }
   }
