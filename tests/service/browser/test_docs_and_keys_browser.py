@@ -8,7 +8,7 @@ from urllib.parse import quote
 
 import pytest
 from api_fakes import fake_wrappers, write_model
-from browser_helpers import Server, Watched, serve, wait_rendered
+from .browser_helpers import Server, Watched, serve, wait_rendered
 from playwright.sync_api import expect
 
 from service.app import create_app

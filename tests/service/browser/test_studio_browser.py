@@ -12,7 +12,7 @@ from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
-from browser_helpers import Server, Watched, display, open_context, serve, wait_rendered
+from .browser_helpers import Server, Watched, display, open_context, serve, wait_rendered
 
 from service.app import create_app
 from service.settings import Settings
