@@ -2,17 +2,11 @@
 from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
-from fastapi.responses import RedirectResponse
 
 from service.dependencies import RuntimeDep
 from service.schemas import Health, ModelDescription, ModelsResponse, Readiness
 
 router = APIRouter(tags=["operations"])
-
-
-@router.get("/", include_in_schema=False)
-async def root() -> RedirectResponse:
-    return RedirectResponse("/docs")
 
 
 @router.get("/health", response_model=Health, summary="Liveness: the process answers")
