@@ -90,7 +90,9 @@ def test_attention_precision_rounds_the_weights(client: TestClient) -> None:
     assert three["attention"]["cross"]["weights"][0][0][0] == [0.167] * 6  # 1/6
     assert client.get("/attention", params={"model": "time-normalizer", "text": "noon"}).json()[
         "attention"]["cross"]["weights"][0][0][0][0] == 0.25
-    assert rounded["positional_encoding"] is None  # the test doubles have no config.json
+    # from the translator's manifest (the fake's: d_model 8, 64 tokens + BOS); none for the time normalizer
+    assert rounded["positional_encoding"] == {"kind": "sinusoidal", "d_model": 8, "max_position": 65}
+    assert three["positional_encoding"] is None
     for bad in (-1, 9):
         assert client.post("/attention", json={**body, "precision": bad}).status_code == 422
 

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
 from .browser_helpers import CHROMIUM, Watched, open_context, require_browser
 
 

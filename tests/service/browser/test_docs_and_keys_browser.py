@@ -8,12 +8,13 @@ from urllib.parse import quote
 
 import pytest
 from api_fakes import fake_wrappers, write_model
-from .browser_helpers import Server, Watched, serve, wait_rendered
 from playwright.sync_api import expect
 
 from service.app import create_app
 from service.registry import ModelRegistry
 from service.settings import Settings
+
+from .browser_helpers import Server, Watched, serve, wait_rendered
 
 KEY = "s3cret-key"
 

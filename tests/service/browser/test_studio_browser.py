@@ -12,10 +12,11 @@ from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
-from .browser_helpers import Server, Watched, display, open_context, serve, wait_rendered
 
 from service.app import create_app
 from service.settings import Settings
+
+from .browser_helpers import Server, Watched, display, open_context, serve, wait_rendered
 
 MODELS = Path(__file__).resolve().parents[3] / "models"
 TRANSLATOR, TIME_NORMALIZER = "translator-en-de", "time-normalizer"
@@ -69,7 +70,7 @@ def assert_offline(w: Watched) -> None:
 def test_state_url_renders_every_layer_and_head_in_the_model_view(studio: Server, tea: dict[str, Any],
                                                                   watched: Watched) -> None:
     meta = {m["name"]: m for m in studio.get("/models").json()["models"]}[TRANSLATOR]["metadata"]
-    layers, heads = meta["layers"]["decoder"], meta["heads"]
+    layers, heads = meta["decoder_layers"], meta["heads"]
     page = watched.page()
     page.goto(state_url(studio, model=TRANSLATOR, text=SENTENCE, view="model"))  # no click
     assert wait_rendered(page) == "ready"
