@@ -21,9 +21,10 @@ from service.middleware import RequestContextMiddleware, TimeoutMiddleware
 from service.observability import Metrics
 from service.registry import ModelRegistry, configure_tensorflow
 from service.request_guard import Lifecycle, RequestGuardMiddleware
-from service.routes import attention, health, normalize, translate
+from service.routes import attention, health, normalize, studio, translate
 from service.runtime import Runtime
 from service.security import AccessControl
+from service.security_headers import SecurityHeadersMiddleware
 from service.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -77,6 +78,8 @@ def create_app(settings: Settings | None = None, *, registry: ModelRegistry | No
         version="0.1.0",
         description=DESCRIPTION.format(**settings.model_dump()),
         lifespan=lifespan,
+        docs_url=None,  # served offline by service.routes.studio, from vendored assets
+        redoc_url=None,
     )
     app.state.settings = settings
     app.state.metrics = metrics
@@ -86,6 +89,7 @@ def create_app(settings: Settings | None = None, *, registry: ModelRegistry | No
 
     install_error_handlers(app)
     guard = [Depends(AccessControl(settings))]
+    studio.install(app)  # GET / (the Attention Studio), /static, /docs, /redoc; before health's "/"
     app.include_router(health.router)
     if settings.metrics_enabled:
         app.include_router(health.metrics_router)
@@ -108,6 +112,7 @@ def create_app(settings: Settings | None = None, *, registry: ModelRegistry | No
             expose_headers=["X-Request-ID", "Retry-After"],
         )
     app.add_middleware(RequestContextMiddleware, metrics=metrics)
+    app.add_middleware(SecurityHeadersMiddleware)  # outermost: every answer gets the headers
 
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app

@@ -62,29 +62,33 @@ def translation_items(
     return items
 
 
-def _family(maps: AttentionMaps) -> dict[str, Any]:
-    """One family as JSON-ready data: NaN/inf become 0 (logged), one pass to Python floats."""
+def _family(maps: AttentionMaps, precision: int | None) -> dict[str, Any]:
+    """One family as JSON-ready data: NaN/inf become 0 (logged), rounded to ``precision``
+    decimals if asked, one pass to Python floats."""
     weights = np.asarray(maps.weights, dtype=np.float32)
     bad = int(np.count_nonzero(~np.isfinite(weights)))
     if bad:
         log.warning("non-finite attention weights replaced by 0", extra={"count": bad})
         weights = np.nan_to_num(weights, nan=0.0, posinf=0.0, neginf=0.0)
+    values = weights.astype(np.float64)
+    if precision is not None:
+        values = np.round(values, precision)
     return {
         "layers": int(weights.shape[0]),
         "heads": int(weights.shape[1]) if weights.ndim > 1 else 0,
         "layer_indices": list(maps.layer_indices),
         "head_indices": list(maps.head_indices),
-        "weights": weights.astype(np.float64).tolist(),
+        "weights": values.tolist(),
     }
 
 
-def attention_payload(result: AttentionResult, *, include_self: bool) -> dict[str, Any]:
+def attention_payload(result: AttentionResult, *, include_self: bool, precision: int | None = None) -> dict[str, Any]:
     """The ``AttentionResponse`` body as plain JSON data (built once, not re-validated)."""
     if "cross" not in result.maps:
         raise RuntimeError(f"model {result.model!r} returned no cross-attention")
     families = ("cross", "encoder_self", "decoder_self") if include_self else ("cross",)
     attention: dict[str, Any] = {"encoder_self": None, "decoder_self": None}
-    attention.update({key: _family(result.maps[key]) for key in families if key in result.maps})
+    attention.update({key: _family(result.maps[key], precision) for key in families if key in result.maps})
     return {
         "model": result.model,
         "source_tokens": list(result.source_tokens),

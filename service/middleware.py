@@ -48,7 +48,6 @@ class RequestContextMiddleware:
                 message["headers"] = [
                     *message.get("headers", []),
                     (REQUEST_ID_HEADER.encode(), request_id.encode()),
-                    (b"x-content-type-options", b"nosniff"),
                 ]
             await send(message)
 

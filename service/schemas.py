@@ -198,6 +198,13 @@ class AttentionRequest(_Strict):
         "default: the same as POST /translate."
     )
     version: Version = None
+    precision: int | None = Field(
+        None, ge=0, le=8, description="Round the weights to this many decimals (smaller answers); default unrounded."
+    )
+    format: Literal["json", "html"] = Field(
+        "json",
+        description="`html`: one self-contained HTML file that shows the maps with no server (the studio's views).",
+    )
 
     model_config = ConfigDict(
         extra="forbid",
@@ -224,6 +231,14 @@ class AttentionMapsOut(BaseModel):
     decoder_self: AttentionFamily | None = Field(None, description="Target over target (with include_self).")
 
 
+class PositionalEncoding(BaseModel):
+    kind: Literal["sinusoidal"] = Field(
+        "sinusoidal", description="sin on even, cos on odd dimensions (Vaswani et al. 2017)."
+    )
+    d_model: int = Field(description="Dimensions of the encoding.")
+    max_position: int = Field(description="Positions the model has a row of the table for.")
+
+
 class AttentionResponse(BaseModel):
     model: str
     version: str | None = Field(None, description="The model version that answered.")
@@ -232,6 +247,9 @@ class AttentionResponse(BaseModel):
     output: str
     beam_size: int | None = Field(None, description="Beam width of the search that produced `output`.")
     attention: AttentionMapsOut
+    positional_encoding: PositionalEncoding | None = Field(
+        None, description="The model's positional-encoding table, where it has a fixed one (the translator)."
+    )
 
     model_config = ConfigDict(
         json_schema_extra={

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
-from fastapi.responses import RedirectResponse
 
 from service.dependencies import RuntimeDep
 from service.errors import ApiError
@@ -11,11 +10,6 @@ from service.routes import MODEL_ERRORS
 from service.schemas import Health, ModelDescription, ModelsResponse, ModelVersions, Readiness, VersionDescription
 
 router = APIRouter(tags=["operations"])
-
-
-@router.get("/", include_in_schema=False)
-async def root() -> RedirectResponse:
-    return RedirectResponse("/docs")
 
 
 @router.get("/health", response_model=Health, summary="Liveness: the process answers")

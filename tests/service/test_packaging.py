@@ -89,6 +89,12 @@ def test_wheel_installs_and_serves(tmp_path: Path) -> None:
         status, body = _get(base + "/normalize-time", {"texts": ["the train leaves at 7pm"]})
         assert status == 200, body
         assert body["results"][0]["time"] == "19:00", body
+        # The Attention Studio and the offline docs' assets ship in the wheel (package data).
+        for path, needle in [("/", b"Attention Studio"), ("/static/studio/studio.js", b"renderResult"),
+                             ("/static/vendor/swagger-ui/swagger-ui-bundle.js", b"SwaggerUIBundle"),
+                             ("/static/vendor/redoc/LICENSE", b"MIT"), ("/docs-assets/redoc.standalone.js", b"Redoc")]:
+            with urllib.request.urlopen(base + path, timeout=30) as response:
+                assert response.status == 200 and needle in response.read(), path
     finally:
         server.terminate()
         try:
