@@ -17,6 +17,7 @@ ENV PIP_NO_CACHE_DIR=1 \
 
 WORKDIR /src
 COPY pyproject.toml README.md ./
+COPY core ./core
 COPY service ./service
 COPY training ./training
 RUN pip wheel --no-cache-dir --no-deps --wheel-dir /wheels .

@@ -60,3 +60,15 @@ def test_dockerignore_keeps_what_the_dockerfile_copies() -> None:
     for source in sources:
         assert source not in patterns and f"/{source}" not in patterns, f".dockerignore drops {source}"
     assert ".venv" in patterns and ".git" in patterns
+
+
+@pytest.mark.parametrize("name", ["Dockerfile", "Dockerfile.gpu"])
+def test_every_packaged_package_is_copied_into_the_build(name: str) -> None:
+    """The wheel is built in the image: a package pyproject.toml ships but the image leaves out
+    would make the service fail to import (``core``, which service and training share)."""
+    include = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"][
+        "packages"]["find"]["include"]
+    packages = {pattern.rstrip("*") for pattern in include}
+    assert "core" in packages
+    copied = set(re.findall(r"^COPY (\w+) \./\1$", (REPO / name).read_text(encoding="utf-8"), re.M))
+    assert packages <= copied, f"{name} does not copy {packages - copied}"
