@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from core.text.no_time import no_time_reason
 from service.models.base import (
     AttentionMaps,
     AttentionResult,
@@ -48,7 +49,8 @@ class TimeNormalizer(ModelWrapper):
 
     def _judge(self, text: str, time: str, confidence: float) -> TimeResult:
         if time == "":
-            error = NO_TIME_ERROR
+            reason = no_time_reason(text)  # only words the error; the model decided there is no time
+            error = f"{NO_TIME_ERROR}: {reason}" if reason else NO_TIME_ERROR
             if self.max_input_chars and len(" ".join(text.split())) > self.max_input_chars:
                 error += f" (only the first {self.max_input_chars} characters are read)"
             return TimeResult(text=text, time=None, confidence=confidence, error=error)
@@ -56,9 +58,11 @@ class TimeNormalizer(ModelWrapper):
             return TimeResult(text=text, time=None, confidence=confidence,
                               error=f"{NO_TIME_ERROR}: the model produced {time!r}, which is not a valid HH:MM time")
         if confidence < self.confidence_threshold:
+            reason = no_time_reason(text)
             return TimeResult(text=text, time=None, confidence=confidence,
                               error=f"{NO_TIME_ERROR} with enough confidence (best guess {time} at "
-                                    f"{confidence:.2f}, below the threshold {self.confidence_threshold:.2f})")
+                                    f"{confidence:.2f}, below the threshold {self.confidence_threshold:.2f})"
+                                    + (f"; {reason}" if reason else ""))
         return TimeResult(text=text, time=time, confidence=confidence)
 
     def normalize(self, texts: list[str]) -> list[TimeResult]:

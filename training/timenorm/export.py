@@ -8,20 +8,52 @@ from pathlib import Path
 
 from training.timenorm.card import model_card
 from training.timenorm.config import TrainConfig
-from training.timenorm.evaluate import evaluate_saved_model
+from training.timenorm.evaluate import evaluate_saved_model, predict
+from training.timenorm.generator import GeneratorConfig, generate
+from training.timenorm.reliability import choose_threshold, reliability_table
 from training.timenorm.train import WEIGHTS_FILE
 
 MODEL_NAME = "time-normalizer"
 KIND = "time-normalizer"
-CONFIDENCE_THRESHOLD = 0.5
+DEV_EXAMPLES = 4000
+DEV_SEED_OFFSET = 2  # dev seed = data seed + 2 (training uses + 0, validation + 1)
+
+
+def dev_threshold(model_dir: Path, config: TrainConfig, n: int = DEV_EXAMPLES) -> dict:
+    """Choose the confidence threshold on a generated dev set (its own seed; never the report set)."""
+    seed = config.data.seed + DEV_SEED_OFFSET
+    samples = generate(n, GeneratorConfig(seed=seed, max_chars=config.model.max_input_chars))
+    predictions = predict(model_dir, [s.text for s in samples], batch_size=256)
+    expected = [s.label for s in samples]
+    predicted, confidence = [p for p, _ in predictions], [c for _, c in predictions]
+    choice = choose_threshold(expected, predicted, confidence)
+    return {**choice, "dev_seed": seed, "raw_exact_match": sum(map(str.__eq__, expected, predicted)) / n,
+            "reliability": reliability_table(expected, predicted, confidence)}
 
 
 def directory_bytes(path: Path) -> int:
     return sum(p.stat().st_size for p in Path(path).rglob("*") if p.is_file())
 
 
-def export_run(run_dir: Path, out_dir: Path, *, compare: list[Path] = (), command: str = "") -> dict:
-    """Write ``out_dir`` (SavedModel + assets.extra) and return its metrics."""
+def _write_model_json(extra: Path, version: str, attention: str, threshold: float, max_chars: int) -> None:
+    (extra / "model.json").write_text(json.dumps({
+        "name": MODEL_NAME,
+        "version": version,
+        "kind": KIND,
+        "description": "English time expression -> HH:MM (24-hour); character seq2seq with "
+                       f"{attention} attention, greedy decoding in the graph.",
+        "attention": attention,
+        "confidence_threshold": threshold,
+        "max_input_chars": max_chars,
+    }, indent=2), encoding="utf-8")
+
+
+def export_run(run_dir: Path, out_dir: Path, *, compare: list[Path] = (), command: str = "",
+               threshold: float | None = None, dev_examples: int = DEV_EXAMPLES) -> dict:
+    """Write ``out_dir`` (SavedModel + assets.extra) and return its metrics.
+
+    ``threshold`` None: chosen on a generated dev set (``dev_threshold``), else taken as given.
+    """
     import tensorflow as tf
 
     from training.timenorm.model import build_model, parameter_count
@@ -40,16 +72,12 @@ def export_run(run_dir: Path, out_dir: Path, *, compare: list[Path] = (), comman
     shutil.copy(run_dir / WEIGHTS_FILE, extra / WEIGHTS_FILE)  # for --warm-start
     (extra / "config.json").write_text(json.dumps(asdict(config), indent=2), encoding="utf-8")
     version = out_dir.name
-    (extra / "model.json").write_text(json.dumps({
-        "name": MODEL_NAME,
-        "version": version,
-        "kind": KIND,
-        "description": "English time expression -> HH:MM (24-hour); character seq2seq with "
-                       f"{config.model.attention} attention, greedy decoding in the graph.",
-        "attention": config.model.attention,
-        "confidence_threshold": CONFIDENCE_THRESHOLD,
-        "max_input_chars": config.model.max_input_chars,
-    }, indent=2), encoding="utf-8")
+    if threshold is None:
+        dev = dev_threshold(out_dir, config, dev_examples)
+        threshold = dev["threshold"]
+    else:
+        dev = {"threshold": threshold, "given": True}
+    _write_model_json(extra, version, config.model.attention, threshold, config.model.max_input_chars)
 
     evaluation = evaluate_saved_model(out_dir)
     history_file = run_dir / "history.json"
@@ -64,6 +92,7 @@ def export_run(run_dir: Path, out_dir: Path, *, compare: list[Path] = (), comman
         "parameters": parameter_count(model),
         "saved_model_bytes": directory_bytes(out_dir),
         "handwritten": evaluation,
+        "threshold_choice": dev,
         "attention_comparison": comparison,
         "training_history": json.loads(history_file.read_text()) if history_file.exists() else [],
         "measured_by": command,
@@ -82,6 +111,9 @@ def _summary(evaluation: dict, where: str, command: str, run: str) -> dict:
         "exact_match": evaluation["exact_match"],
         "correct": evaluation["correct"],
         "total": evaluation["total"],
+        "threshold": evaluation.get("threshold"),
+        "false_time": evaluation.get("false_time"),
+        "raw_exact_match": evaluation.get("raw", {}).get("exact_match"),
         "per_category": {k: v["exact_match"] for k, v in evaluation["per_category"].items()},
         "model": where,
     }

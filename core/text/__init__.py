@@ -1,0 +1,1 @@
+"""Pure text handling around the models: sentences, casing, numbers, repetition."""
