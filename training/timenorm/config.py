@@ -31,7 +31,7 @@ class DataConfig:
     train_examples: int = 60_000
     validation_examples: int = 2_000
     seed: int = 20261121
-    negative_fraction: float = 0.22
+    negative_fraction: float = 0.3
     categories: tuple[str, ...] = ()  # restrict the generator (tests use a narrow slice)
 
 

@@ -27,8 +27,8 @@ class Sample:
 @dataclass(frozen=True)
 class GeneratorConfig:
     seed: int = 0
-    negative_fraction: float = 0.22
-    lookalike_share: float = 0.6  # of the negatives: quantities, prices, ... (``negatives.py``)
+    negative_fraction: float = 0.3
+    lookalike_share: float = 0.7  # of the negatives: quantities, prices, ... (``negatives.py``)
     context_probability: float = 0.55
     max_chars: int = 64
     categories: tuple[str, ...] = ()  # restrict to these phrasing families (empty = all)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from training.timenorm.noise import surface_noise
+from training.timenorm.noise import pseudo_word, random_words, surface_noise
 from training.timenorm.numbers import random_number_words
 
 NEGATIVE_KINDS = ("quantity", "price", "version", "score", "phone", "date", "duration", "relative")
@@ -18,11 +18,28 @@ COUNT_NOUNS = (
     "apples", "oranges", "eggs", "kids", "people", "guests", "tickets", "pages", "emails", "chairs",
     "boxes", "cats", "dogs", "books", "items", "bottles", "slices", "cups", "seats", "rooms",
     "bags", "players", "points", "stars", "votes", "files", "photos", "cookies", "pills", "beers",
+    "tomatoes", "potatoes", "lemons", "carrots", "cars", "bikes", "houses", "shirts", "shoes", "socks",
+    "students", "friends", "members", "workers", "cows", "sheep", "fish", "trees", "flowers", "plants",
+    "laps", "goals", "likes", "followers", "messages", "calls", "steps", "reps", "sets", "copies",
+    "days", "weeks", "months", "years", "nights", "times", "questions", "pieces", "packs", "cans",
 )
+#: Singular nouns of the context vocabulary, made plural: "3 tables", "12 windows".
+PLURALS = tuple(w + ("es" if w.endswith(("s", "x", "ch", "sh")) else "s") for w in (
+    "apple banana table window garden river mountain pencil laptop phone dog cat bird house street city "
+    "station office school park ticket friend teacher doctor nurse driver manager report email message "
+    "letter package order invoice plan idea question answer problem car bike bus taxi plane boat room "
+    "floor door key bag box bottle glass cup plate spoon fork knife chair desk lamp movie song book game "
+    "photo video picture album museum lake island village cake cookie"
+).split())
+ADJECTIVES = ("red", "big", "small", "new", "old", "fresh", "extra", "more", "other", "empty", "free", "clean")
 UNITS = ("kg", "kg", "g", "lbs", "km", "miles", "l", "liters", "ml", "cm", "m", "%", "percent",
-         "degrees", "gb", "mb", "kwh", "oz", "inches", "feet")
+         "degrees", "gb", "mb", "kwh", "oz", "inches", "feet", "km/h", "mph", "meters", "grams", "kilos",
+         "pounds", "tons", "litres", "calories", "kcal", "volts", "mg", "°c", "°", "stone")
 QUANTITY_LEADS = ("i have", "we need", "buy", "add", "there are", "only", "got", "bring", "need",
-                  "he ate", "she has", "we sold", "it weighs", "it's", "that is", "total", "")
+                  "he ate", "she has", "we sold", "it weighs", "it's", "that is", "total", "", "", "",
+                  "bought", "we bought", "ordered", "i ate", "she ran", "he ran", "we walked", "found",
+                  "lost", "there were", "it was", "about", "around", "over", "almost", "just", "we saw",
+                  "i counted", "packed", "made", "sold", "he is", "she is", "it is", "temperature")
 PRICE_LEADS = ("it costs", "price:", "only", "total", "that's", "pay", "tip was", "we paid",
                "the ticket is", "costs", "for just", "refund of", "")
 VERSION_LEADS = ("version", "version", "v", "release", "python", "ios", "android", "update to",
@@ -59,13 +76,29 @@ def _lead(leads: tuple[str, ...], rng: random.Random, text: str) -> str:
     return f"{lead} {text}" if lead else text
 
 
+def _context(text: str, rng: random.Random) -> str:
+    """Random words around a negative ("the box ... in the garden"): they never make it a time."""
+    if rng.random() < 0.35:
+        text = f"{random_words(rng, 1, 3)} {text}"
+    if rng.random() < 0.45:
+        text = f"{text} {random_words(rng, 1, 4)}"
+    return text
+
+
 def quantity(rng: random.Random) -> str:
-    if rng.random() < 0.55:
-        text = f"{_n(rng.randint(1, 99), rng)} {rng.choice(COUNT_NOUNS)}"
+    r = rng.random()
+    if r < 0.5:
+        noun = rng.choice(COUNT_NOUNS) if rng.random() < 0.6 else rng.choice(PLURALS)
+        if rng.random() < 0.15:
+            noun = f"{rng.choice(ADJECTIVES)} {noun}"
+        elif rng.random() < 0.05:
+            noun = pseudo_word(rng) + "s"
+        text = f"{_n(rng.randint(1, 99), rng)} {noun}"
     else:
-        number = _decimal(rng) if rng.random() < 0.6 else str(rng.randint(1, 500))
+        number = (_decimal(rng) if rng.random() < 0.5 else f"{rng.randint(0, 99)}.{rng.randint(0, 9)}") \
+            if rng.random() < 0.65 else str(rng.randint(1, 500))
         text = f"{number}{rng.choice(['', ' ', ' '])}{rng.choice(UNITS)}"
-    return _lead(QUANTITY_LEADS, rng, text)
+    return _context(_lead(QUANTITY_LEADS, rng, text), rng)
 
 
 def price(rng: random.Random) -> str:
@@ -82,7 +115,7 @@ def price(rng: random.Random) -> str:
         text = f"{rng.choice(['usd', 'eur', 'gbp', 'us$', 'chf'])} {amount}"
     else:
         text = f"{symbol} {amount}"
-    return _lead(PRICE_LEADS, rng, text)
+    return _context(_lead(PRICE_LEADS, rng, text), rng)
 
 
 def version(rng: random.Random) -> str:
@@ -93,21 +126,29 @@ def version(rng: random.Random) -> str:
     lead = rng.choice(VERSION_LEADS)
     text = f"v{number}" if lead == "v" else f"{lead} {number}"
     tail = rng.choice(VERSION_TAILS)
-    return f"{text} {tail}" if tail else text
+    return _context(f"{text} {tail}" if tail else text, rng)
 
 
 def score(rng: random.Random) -> str:
     a, b = (rng.randint(0, 7), rng.randint(0, 7)) if rng.random() < 0.7 else (rng.randint(0, 40), rng.randint(0, 40))
     sep = rng.choice(["-", "-", "-", " - ", " to ", ":"]) if max(a, b) < 10 else rng.choice(["-", " - ", " to "])
-    text = _lead(SCORE_LEADS, rng, f"{a}{sep}{b}")
-    return f"{text} {rng.choice(['', '', 'at home', 'away', 'in the final', 'after extra time'])}".strip()
+    if rng.random() < 0.3:
+        team = lambda: pseudo_word(rng).title()  # noqa: E731
+        text = f"{team()} {rng.choice(['won', 'beat', 'lost to', 'drew with', 'trashed', 'edged'])} {team()} {a}{sep}{b}"
+    else:
+        text = _lead(SCORE_LEADS, rng, f"{a}{sep}{b}")
+    text = f"{text} {rng.choice(['', '', 'at home', 'away', 'in the final', 'after extra time'])}".strip()
+    return _context(text, rng)
 
 
 def phone(rng: random.Random) -> str:
     def digits(k: int) -> str:
         return "".join(str(rng.randint(0, 9)) for _ in range(k))
 
-    style = rng.randint(0, 5)
+    style = rng.randint(0, 6)
+    if style == 6:  # short service numbers only with a phone word: "dial 911", "call 112"
+        lead = rng.choice(["dial", "call", "ring", "phone", "extension", "ext.", "press"])
+        return _context(f"{lead} {rng.choice(['911', '112', '999', '110', '118', '311', '411'] + [digits(rng.randint(3, 4))])}", rng)
     if style == 0:
         text = f"{digits(3)}-{digits(4)}"
     elif style == 1:
@@ -120,20 +161,20 @@ def phone(rng: random.Random) -> str:
         text = f"{digits(3)} {digits(4)}"
     else:
         text = f"{digits(3)}.{digits(3)}.{digits(4)}"
-    return _lead(PHONE_LEADS, rng, text)
+    return _context(_lead(PHONE_LEADS, rng, text), rng)
 
 
 def date(rng: random.Random) -> str:
     day, month, year = rng.randint(1, 31), rng.randint(1, 12), rng.randint(1990, 2035)
     ordinal = f"{day}{ {1: 'st', 2: 'nd', 3: 'rd', 21: 'st', 22: 'nd', 23: 'rd', 31: 'st'}.get(day, 'th')}"
     name = rng.choice(MONTHS)
-    style = rng.randint(0, 7)
+    style = rng.randint(0, 9)
     text = [f"{name} {day}", f"{day} {name}", f"{name} {ordinal}", f"the {ordinal} of {name}",
             f"{day}.{month}.{year}", f"{day:02d}/{month:02d}/{year}", f"{year}-{month:02d}-{day:02d}",
-            f"{month}/{day}"][style]
+            f"{month}/{day}", f"{day:02d}.{month:02d}.{year % 100:02d}", f"the {ordinal}"][style]
     if style <= 2 and rng.random() < 0.3:
-        text += f" {year}"
-    return _lead(DATE_LEADS, rng, text)
+        text += f"{rng.choice([' ', ', '])}{year}"
+    return _context(_lead(DATE_LEADS, rng, text), rng)
 
 
 def _span(rng: random.Random) -> str:
@@ -151,8 +192,22 @@ def _span(rng: random.Random) -> str:
 
 
 def duration(rng: random.Random) -> str:
-    text = _lead(DURATION_LEADS, rng, _span(rng))
-    return f"{text} {rng.choice(['', '', 'today', 'straight', 'in total', 'each way', 'to get there'])}".strip()
+    style = rng.randint(0, 3)
+    span = _span(rng)
+    if style <= 1:
+        text = _lead(DURATION_LEADS, rng, span)
+    elif style == 2:  # "the drive is 2 hours long", "the flight takes 11 hours"
+        subject = rng.choice(["the drive", "the flight", "the movie", "the trip", "the walk", "the ride", "it",
+                              "the show", "the course", "the wait", "the class", "the tour", "the layover"])
+        verb = rng.choice(["is", "takes", "took", "lasts", "lasted", "was", "will take", "runs"])
+        text = f"{subject} {verb} {span}{rng.choice(['', '', ' long', ' in total'])}"
+    else:  # "a 45 minute walk", "two hour delay"
+        unit = rng.choice(["minute", "hour"])
+        n = rng.randint(2, 90) if unit == "minute" else rng.randint(1, 12)
+        text = f"{rng.choice(['a', 'a', 'the', 'another', ''])} {_n(n, rng, 0.4)}{rng.choice(['-', ' '])}{unit} " \
+               f"{rng.choice(['walk', 'drive', 'delay', 'break', 'meeting', 'flight', 'layover', 'nap', 'wait'])}"
+    text = f"{text} {rng.choice(['', '', 'today', 'straight', 'in total', 'each way', 'to get there'])}"
+    return _context(" ".join(text.split()), rng)
 
 
 def relative(rng: random.Random) -> str:
@@ -168,8 +223,9 @@ def relative(rng: random.Random) -> str:
         text = f"{span} {rng.choice(['before', 'after'])} {rng.choice(EVENTS)}"
     else:
         text = f"{rng.choice(['every', 'once every', 'after'])} {span}"
-    lead = rng.choice(["", "", "", "see you", "back", "ready", "leaving", "he called", "done", "starts"])
-    return f"{lead} {text}".strip()
+    lead = rng.choice(["", "", "", "see you", "back", "ready", "leaving", "he called", "done", "starts",
+                       "call me", "remind me", "we left", "arriving", "i'll be there", "landed", "it started"])
+    return _context(f"{lead} {text}".strip(), rng)
 
 
 def lookalike_negative(rng: random.Random) -> tuple[str, str]:
