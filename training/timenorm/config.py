@@ -28,7 +28,7 @@ class ModelConfig:
 
 @dataclass(frozen=True)
 class DataConfig:
-    train_examples: int = 60_000
+    train_examples: int = 100_000
     validation_examples: int = 2_000
     seed: int = 20261121
     negative_fraction: float = 0.3
