@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from training.timenorm.config import TrainConfig
+from training.timenorm.generator import GeneratorConfig
 from training.timenorm.reliability import format_reliability
 
 
@@ -26,7 +27,8 @@ def model_card(config: TrainConfig, metrics: dict, version: str) -> str:
         "- Training data is **synthetic only**: `training/timenorm/generator.py` (seeded, pure Python),",
         f"  seed {config.data.seed}, {config.data.train_examples:,} training and "
         f"{config.data.validation_examples:,} validation examples (validation seed {config.data.seed + 1}),",
-        f"  {config.data.negative_fraction:.0%} no-time texts (about 60% of them look-alikes: quantities, prices,",
+        f"  {config.data.negative_fraction:.0%} no-time texts ({GeneratorConfig().lookalike_share:.0%} of them look-alikes: "
+        "quantities, prices,",
         "  versions, scores, phone numbers, dates, durations, relative times). No third-party data.",
         "- Evaluation: the hand-written set `training/timenorm/data/eval_handwritten.tsv`",
         f"  ({ev['total']} phrasings, none produced by the generator; never used in training or model",
@@ -34,7 +36,8 @@ def model_card(config: TrainConfig, metrics: dict, version: str) -> str:
         "",
         "## Training",
         f"- Teacher forcing, Adam (lr {config.learning_rate} cosine-decayed to {config.final_learning_rate}),",
-        f"  global clip norm {config.clip_norm}, batch {config.batch_size}, {config.epochs} epochs, seed {config.seed}.",
+        f"  global clip norm {config.clip_norm}, batch {config.batch_size}, {config.epochs} epochs, seed {config.seed}"
+        + (f"; warm-started from `{metrics['warm_start']}`." if metrics.get("warm_start") else "."),
         "",
         "## Quality (exact match on the hand-written set, as the service answers)",
         f"**Overall: {ev['exact_match']:.2%} ({ev['correct']}/{ev['total']})** at confidence threshold "
@@ -68,7 +71,9 @@ def model_card(config: TrainConfig, metrics: dict, version: str) -> str:
               "hand-written set; each compared model was measured by its own export):", "", "```"]
     for kind, r in metrics["attention_comparison"].items():
         if r.get("run"):
-            lines.append(f"python -m training timenorm train --attention {kind} --out {r['run']}")
+            warm = f" --warm-start {r['warm_start']}" if r.get("warm_start") else ""
+            examples = f" --examples {r['train_examples']}" if r.get("train_examples") else ""
+            lines.append(f"python -m training timenorm train --attention {kind}{warm}{examples} --out {r['run']}")
     for kind, r in reversed(list(metrics["attention_comparison"].items())):
         if r.get("measured_by"):
             lines.append(r["measured_by"])

@@ -81,12 +81,15 @@ def export_run(run_dir: Path, out_dir: Path, *, compare: list[Path] = (), comman
 
     evaluation = evaluate_saved_model(out_dir)
     history_file = run_dir / "history.json"
-    comparison = {config.model.attention: _summary(evaluation, str(out_dir), command, str(run_dir))}
+    summary_file = run_dir / "train_summary.json"
+    warm_start = json.loads(summary_file.read_text()).get("warm_start") if summary_file.exists() else None
+    comparison = {config.model.attention: _summary(evaluation, str(out_dir), command, str(run_dir), warm_start,
+                                                   config.data.train_examples)}
     for other in compare:
         other_metrics = json.loads((Path(other) / "assets.extra" / "metrics.json").read_text())
         comparison[other_metrics["attention"]] = _summary(
             other_metrics["handwritten"], str(other), other_metrics.get("measured_by", ""),
-            other_metrics.get("run", ""))
+            other_metrics.get("run", ""), other_metrics.get("warm_start"), other_metrics.get("train_examples"))
     metrics = {
         "attention": config.model.attention,
         "parameters": parameter_count(model),
@@ -95,6 +98,8 @@ def export_run(run_dir: Path, out_dir: Path, *, compare: list[Path] = (), comman
         "threshold_choice": dev,
         "attention_comparison": comparison,
         "training_history": json.loads(history_file.read_text()) if history_file.exists() else [],
+        "warm_start": warm_start,
+        "train_examples": config.data.train_examples,
         "measured_by": command,
         "run": str(run_dir),
         "model_dir": str(out_dir),
@@ -104,10 +109,13 @@ def export_run(run_dir: Path, out_dir: Path, *, compare: list[Path] = (), comman
     return metrics
 
 
-def _summary(evaluation: dict, where: str, command: str, run: str) -> dict:
+def _summary(evaluation: dict, where: str, command: str, run: str, warm_start: str | None = None,
+             train_examples: int | None = None) -> dict:
     return {
         "measured_by": command,
         "run": run,
+        "warm_start": warm_start,
+        "train_examples": train_examples,
         "exact_match": evaluation["exact_match"],
         "correct": evaluation["correct"],
         "total": evaluation["total"],

@@ -116,6 +116,7 @@ def train(
         manager.save()
         history_file.write_text(json.dumps(history, indent=2), encoding="utf-8")
     model.save_weights(str(out_dir / WEIGHTS_FILE))
-    summary = {"parameters": parameter_count(model), "history": history}
+    summary = {"parameters": parameter_count(model), "history": history,
+               "warm_start": str(warm_start) if warm_start is not None else None}
     (out_dir / "train_summary.json").write_text(json.dumps(summary, indent=2), encoding="utf-8")
     return summary
