@@ -15,7 +15,7 @@ from training.timenorm.train import WEIGHTS_FILE
 
 MODEL_NAME = "time-normalizer"
 KIND = "time-normalizer"
-DEV_EXAMPLES = 4000
+DEV_EXAMPLES = 10_000
 DEV_SEED_OFFSET = 2  # dev seed = data seed + 2 (training uses + 0, validation + 1)
 
 

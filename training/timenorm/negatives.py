@@ -42,6 +42,8 @@ QUANTITY_LEADS = ("i have", "we need", "buy", "add", "there are", "only", "got",
                   "i counted", "packed", "made", "sold", "he is", "she is", "it is", "temperature")
 PRICE_LEADS = ("it costs", "price:", "only", "total", "that's", "pay", "tip was", "we paid",
                "the ticket is", "costs", "for just", "refund of", "")
+PRICE_RATES = ("each", "per person", "a month", "per month", "a night", "per kg", "a piece", "per hour", "a week",
+               "a year", "per share", "a head", "a pop")
 VERSION_LEADS = ("version", "version", "v", "release", "python", "ios", "android", "update to",
                  "firmware", "build", "ubuntu", "node", "app version", "upgrade to")
 VERSION_TAILS = ("", "", "is out", "released", "fixes it", "installed", "is available", "broke it",
@@ -88,11 +90,12 @@ def _context(text: str, rng: random.Random) -> str:
 def quantity(rng: random.Random) -> str:
     r = rng.random()
     if r < 0.5:
-        noun = rng.choice(COUNT_NOUNS) if rng.random() < 0.6 else rng.choice(PLURALS)
+        r = rng.random()  # known nouns, and made-up plurals so that any "N <noun>s" is learned
+        noun = rng.choice(COUNT_NOUNS) if r < 0.45 else rng.choice(PLURALS) if r < 0.75 else pseudo_word(rng) + "s"
         if rng.random() < 0.15:
             noun = f"{rng.choice(ADJECTIVES)} {noun}"
-        elif rng.random() < 0.05:
-            noun = pseudo_word(rng) + "s"
+        if rng.random() < 0.1:
+            noun = f"{rng.choice(['pairs', 'bags', 'boxes', 'kg', 'cups', 'packs', 'rows'])} of {noun}"
         text = f"{_n(rng.randint(1, 99), rng)} {noun}"
     else:
         number = (_decimal(rng) if rng.random() < 0.5 else f"{rng.randint(0, 99)}.{rng.randint(0, 9)}") \
@@ -115,6 +118,8 @@ def price(rng: random.Random) -> str:
         text = f"{rng.choice(['usd', 'eur', 'gbp', 'us$', 'chf'])} {amount}"
     else:
         text = f"{symbol} {amount}"
+    if rng.random() < 0.2:  # rates and prices without a symbol: "2.50 a month", "9.99 each"
+        text = f"{text if rng.random() < 0.5 else amount} {rng.choice(PRICE_RATES)}"
     return _context(_lead(PRICE_LEADS, rng, text), rng)
 
 
@@ -126,6 +131,8 @@ def version(rng: random.Random) -> str:
     lead = rng.choice(VERSION_LEADS)
     text = f"v{number}" if lead == "v" else f"{lead} {number}"
     tail = rng.choice(VERSION_TAILS)
+    if rng.random() < 0.15:  # no keyword before: "the 4.2 changelog", "3.1 is out"
+        text, tail = f"{rng.choice(['the', '', '', 'this', 'our'])} {number}".strip(), rng.choice(VERSION_TAILS[2:])
     return _context(f"{text} {tail}" if tail else text, rng)
 
 
