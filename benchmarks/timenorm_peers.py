@@ -24,18 +24,22 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from training.timenorm.evaluate import (  # noqa: E402
-    HANDWRITTEN_SET, load_handwritten, model_threshold, predict, score,
+    HANDWRITTEN_SET,
+    load_handwritten,
+    model_threshold,
+    predict,
+    score,
 )
 
-REFERENCE = dt.datetime(2026, 1, 5, 0, 0, tzinfo=dt.timezone.utc)
+REFERENCE = dt.datetime(2026, 1, 5, 0, 0, tzinfo=dt.UTC)
 
 
 def latest_version(model_root: Path) -> Path:
@@ -52,8 +56,15 @@ def this_model(model_dir: Path) -> Callable[[list[str]], list[str]]:
 
 
 def duckling_peer() -> Callable[[list[str]], list[str]]:
-    from duckling import (Context, default_locale_lang, load_time_zones, parse, parse_dimensions, parse_lang,
-                          parse_ref_time)
+    from duckling import (
+        Context,
+        default_locale_lang,
+        load_time_zones,
+        parse,
+        parse_dimensions,
+        parse_lang,
+        parse_ref_time,
+    )
 
     zones = load_time_zones("/usr/share/zoneinfo")
     context = Context(parse_ref_time(zones, "UTC", int(REFERENCE.timestamp())), default_locale_lang(parse_lang("EN")))
@@ -116,7 +127,7 @@ def main() -> int:
         answers = run(texts)
         seconds = time.perf_counter() - started
         result = score(examples, answers)
-        negatives = [a for e, a in zip(examples, answers) if e.expected == ""]
+        negatives = [a for e, a in zip(examples, answers, strict=True) if e.expected == ""]
         result["false_time_rate"] = sum(a != "" for a in negatives) / len(negatives)
         result["false_times"] = sum(a != "" for a in negatives)
         result["negatives"] = len(negatives)

@@ -24,13 +24,14 @@ COUNT_NOUNS = (
     "days", "weeks", "months", "years", "nights", "times", "questions", "pieces", "packs", "cans",
 )
 #: Singular nouns of the context vocabulary, made plural: "3 tables", "12 windows".
-PLURALS = tuple(w + ("es" if w.endswith(("s", "x", "ch", "sh")) else "s") for w in (
+_SINGULARS = (
     "apple banana table window garden river mountain pencil laptop phone dog cat bird house street city "
     "station office school park ticket friend teacher doctor nurse driver manager report email message "
     "letter package order invoice plan idea question answer problem car bike bus taxi plane boat room "
     "floor door key bag box bottle glass cup plate spoon fork knife chair desk lamp movie song book game "
     "photo video picture album museum lake island village cake cookie"
-).split())
+).split()
+PLURALS = tuple(w + ("es" if w.endswith(("s", "x", "ch", "sh")) else "s") for w in _SINGULARS)
 ADJECTIVES = ("red", "big", "small", "new", "old", "fresh", "extra", "more", "other", "empty", "free", "clean")
 UNITS = ("kg", "kg", "g", "lbs", "km", "miles", "l", "liters", "ml", "cm", "m", "%", "percent",
          "degrees", "gb", "mb", "kwh", "oz", "inches", "feet", "km/h", "mph", "meters", "grams", "kilos",
@@ -140,8 +141,9 @@ def score(rng: random.Random) -> str:
     a, b = (rng.randint(0, 7), rng.randint(0, 7)) if rng.random() < 0.7 else (rng.randint(0, 40), rng.randint(0, 40))
     sep = rng.choice(["-", "-", "-", " - ", " to ", ":"]) if max(a, b) < 10 else rng.choice(["-", " - ", " to "])
     if rng.random() < 0.3:
-        team = lambda: pseudo_word(rng).title()  # noqa: E731
-        text = f"{team()} {rng.choice(['won', 'beat', 'lost to', 'drew with', 'trashed', 'edged'])} {team()} {a}{sep}{b}"
+        home = pseudo_word(rng).title()  # drawn in this order: the seeded data stays as trained on
+        verb = rng.choice(["won", "beat", "lost to", "drew with", "trashed", "edged"])
+        text = f"{home} {verb} {pseudo_word(rng).title()} {a}{sep}{b}"
     else:
         text = _lead(SCORE_LEADS, rng, f"{a}{sep}{b}")
     text = f"{text} {rng.choice(['', '', 'at home', 'away', 'in the final', 'after extra time'])}".strip()

@@ -6,6 +6,7 @@ generated development set (never on the hand-written report set).
 """
 from __future__ import annotations
 
+from itertools import pairwise
 from statistics import median
 
 #: Edges of the confidence bins of the reliability table (the last bin includes 1.0).
@@ -26,7 +27,7 @@ def reliability_table(expected: list[str], predicted: list[str], confidence: lis
     Every output counts, a time or no time; right means exactly the expected answer.
     """
     rows = []
-    for i, (low, high) in enumerate(zip(edges, edges[1:])):
+    for i, (low, high) in enumerate(pairwise(edges)):
         last = i == len(edges) - 2
         members = [(e == p, c) for e, p, c in zip(expected, predicted, confidence, strict=True)
                    if low <= c < high or (last and c == high)]
@@ -57,7 +58,7 @@ def choose_threshold(expected: list[str], predicted: list[str], confidence: list
     scores = {}
     for t in candidates:
         answers = served(predicted, confidence, t)
-        scores[t] = sum(a == e for a, e in zip(answers, expected)) / len(expected)
+        scores[t] = sum(a == e for a, e in zip(answers, expected, strict=True)) / len(expected)
     best = max(scores.values())
     tied = [t for t in candidates if scores[t] == best]
     return {"threshold": float(median(tied)) if len(tied) % 2 else tied[len(tied) // 2],

@@ -4,7 +4,11 @@ from __future__ import annotations
 import pytest
 
 from training.timenorm.reliability import (
-    choose_threshold, false_time_rate, format_reliability, reliability_table, served,
+    choose_threshold,
+    false_time_rate,
+    format_reliability,
+    reliability_table,
+    served,
 )
 
 EXPECTED = ["07:00", "08:00", "", "", "09:15", "10:00"]
