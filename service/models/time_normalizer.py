@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from core.manifest import TimeNormalizerManifest
+from core.text.no_time import no_time_reason
 from service.models.base import AttentionMaps, AttentionResult, ModelInfo, ModelInputError, TimeResult, pick_index
 
 _HHMM = re.compile(r"^(?:[01][0-9]|2[0-3]):[0-5][0-9]$")
@@ -59,14 +60,18 @@ class TimeNormalizer:
     def _judge(self, text: str, time: str, confidence: float) -> TimeResult:
         threshold = self.manifest.confidence_threshold
         if time == "":
-            return TimeResult(text=text, time=None, confidence=confidence, error=NO_TIME_ERROR)
+            reason = no_time_reason(text)  # only words the error; the model decided there is no time
+            return TimeResult(text=text, time=None, confidence=confidence,
+                              error=f"{NO_TIME_ERROR}: {reason}" if reason else NO_TIME_ERROR)
         if not is_valid_time(time):
             return TimeResult(text=text, time=None, confidence=confidence,
                               error=f"{NO_TIME_ERROR}: the model produced {time!r}, which is not a valid HH:MM time")
         if confidence < threshold:
+            reason = no_time_reason(text)
             return TimeResult(text=text, time=None, confidence=confidence,
                               error=f"{NO_TIME_ERROR} with enough confidence (best guess {time} at "
-                                    f"{confidence:.2f}, below the threshold {threshold:.2f})")
+                                    f"{confidence:.2f}, below the threshold {threshold:.2f})"
+                                    + (f"; {reason}" if reason else ""))
         return TimeResult(text=text, time=time, confidence=confidence)
 
     def normalize(self, texts: Sequence[str]) -> list[TimeResult | ModelInputError]:

@@ -118,3 +118,14 @@ def test_wrapper_does_not_import_training() -> None:
     )
     result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr[-2000:]
+
+
+def test_no_time_error_says_why_but_never_overrules_the_model(wrapper: TimeNormalizer) -> None:
+    result = wrapper._judge("in 20 minutes", "", 0.97)
+    assert result.time is None
+    assert result.error == "no time expression recognized: 'in 20 minutes' is a relative time, not a clock time"
+    assert wrapper._judge("banana", "", 0.99).error == "no time expression recognized"
+    low = wrapper._judge("it costs $7.50", "07:50", 0.01)
+    assert low.time is None and "threshold" in low.error and "amount of money" in low.error
+    kept = wrapper._judge("I have 3 apples", "03:00", 0.999)  # the model's time stands
+    assert kept.time == "03:00" and kept.error is None

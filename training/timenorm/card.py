@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from training.timenorm.config import TrainConfig
+from training.timenorm.generator import GeneratorConfig
+from training.timenorm.reliability import format_reliability
 
 
 def model_card(config: TrainConfig, metrics: dict, version: str) -> str:
@@ -25,27 +27,37 @@ def model_card(config: TrainConfig, metrics: dict, version: str) -> str:
         "- Training data is **synthetic only**: `training/timenorm/generator.py` (seeded, pure Python),",
         f"  seed {config.data.seed}, {config.data.train_examples:,} training and "
         f"{config.data.validation_examples:,} validation examples (validation seed {config.data.seed + 1}),",
-        f"  {config.data.negative_fraction:.0%} no-time texts. No third-party data, nothing to attribute.",
+        f"  {config.data.negative_fraction:.0%} no-time texts ({GeneratorConfig().lookalike_share:.0%} of them look-alikes: "
+        "quantities, prices,",
+        "  versions, scores, phone numbers, dates, durations, relative times). No third-party data.",
         "- Evaluation: the hand-written set `training/timenorm/data/eval_handwritten.tsv`",
-        f"  ({ev['total']} phrasings, none produced by the generator; never used in training).",
+        f"  ({ev['total']} phrasings, none produced by the generator; never used in training or model",
+        "  selection). The confidence threshold is chosen on a generated dev set (its own seed).",
         "",
         "## Training",
         f"- Teacher forcing, Adam (lr {config.learning_rate} cosine-decayed to {config.final_learning_rate}),",
-        f"  global clip norm {config.clip_norm}, batch {config.batch_size}, {config.epochs} epochs, seed {config.seed}.",
+        f"  global clip norm {config.clip_norm}, batch {config.batch_size}, {config.epochs} epochs, seed {config.seed}"
+        + (f"; warm-started from `{metrics['warm_start']}`." if metrics.get("warm_start") else "."),
         "",
-        "## Quality (exact match on the hand-written set)",
-        f"**Overall: {ev['exact_match']:.2%} ({ev['correct']}/{ev['total']})**",
+        "## Quality (exact match on the hand-written set, as the service answers)",
+        f"**Overall: {ev['exact_match']:.2%} ({ev['correct']}/{ev['total']})** at confidence threshold "
+        f"{ev.get('threshold', 0):.2f}; raw model output (no threshold): "
+        f"{ev.get('raw', {}).get('exact_match', float('nan')):.2%}.",
         "",
         "| category | exact match | n |",
         "|---|---|---|",
     ]
     for name, r in ev["per_category"].items():
         lines.append(f"| {name} | {r['exact_match']:.2%} | {r['total']} |")
+    lines += _confidence_lines(ev, metrics.get("threshold_choice", {}))
     lines += ["", "### Attention comparison (same hand-written set, same data and training budget)", "",
-              "| attention | exact match | correct/total |", "|---|---|---|"]
+              "| attention | exact match | correct/total | false times | threshold |", "|---|---|---|---|---|"]
     comparison = metrics["attention_comparison"]
     for kind, r in comparison.items():
-        lines.append(f"| {kind} | {r['exact_match']:.2%} | {r['correct']}/{r['total']} |")
+        ft = r.get("false_time") or {}
+        false = f"{ft['rate']:.2%} ({ft['false_times']}/{ft['negatives']})" if ft else "-"
+        lines.append(f"| {kind} | {r['exact_match']:.2%} | {r['correct']}/{r['total']} | {false} | "
+                     f"{r.get('threshold') if r.get('threshold') is not None else '-'} |")
     kinds = list(comparison)
     lines += ["", "Per category:", "", "| category | " + " | ".join(kinds) + " |", "|---" * (len(kinds) + 1) + "|"]
     for name in ev["per_category"]:
@@ -59,7 +71,9 @@ def model_card(config: TrainConfig, metrics: dict, version: str) -> str:
               "hand-written set; each compared model was measured by its own export):", "", "```"]
     for kind, r in metrics["attention_comparison"].items():
         if r.get("run"):
-            lines.append(f"python -m training timenorm train --attention {kind} --out {r['run']}")
+            warm = f" --warm-start {r['warm_start']}" if r.get("warm_start") else ""
+            examples = f" --examples {r['train_examples']}" if r.get("train_examples") else ""
+            lines.append(f"python -m training timenorm train --attention {kind}{warm}{examples} --out {r['run']}")
     for _kind, r in reversed(list(metrics["attention_comparison"].items())):
         if r.get("measured_by"):
             lines.append(r["measured_by"])
@@ -69,3 +83,22 @@ def model_card(config: TrainConfig, metrics: dict, version: str) -> str:
               "- Outputs below the confidence threshold in model.json are reported as no time by the service.",
               ""]
     return "\n".join(lines)
+
+
+def _confidence_lines(ev: dict, choice: dict) -> list[str]:
+    lines = []
+    if "false_time" in ev:
+        ft, raw = ev["false_time"], ev["raw"]["false_time"]
+        lines += ["", f"**False times** (a time answered for a text without one): {ft['rate']:.2%} "
+                      f"({ft['false_times']}/{ft['negatives']}); raw model output: {raw['false_times']}/{raw['negatives']}."]
+    if ev.get("reliability"):
+        lines += ["", "### Reliability (raw model output on the hand-written set: confidence bins vs exact match)",
+                  "", format_reliability(ev["reliability"])]
+    if choice.get("given"):
+        lines += ["", f"Confidence threshold {choice['threshold']} was given on the command line."]
+    elif choice:
+        lines += ["", f"Confidence threshold **{choice['threshold']}**: of the candidates 0.10-0.95, the one with the best "
+                      f"exact match of the served answers on a generated dev set ({choice['n']} samples, seed "
+                      f"{choice['dev_seed']}; {choice['served_exact_match']:.2%} served, {choice['raw_exact_match']:.2%} "
+                      "raw; ties: their median). Dev-set reliability:", "", format_reliability(choice["reliability"])]
+    return lines

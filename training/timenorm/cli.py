@@ -30,10 +30,13 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--model", type=Path, required=True)
     e.add_argument("--data", type=Path)
     e.add_argument("--json", type=Path, help="also write the result here")
+    e.add_argument("--confidence-threshold", type=float, help="default: the model's model.json")
     x = sub.add_parser("export")
     x.add_argument("--run", type=Path, required=True)
     x.add_argument("--out", type=Path, required=True)
     x.add_argument("--compare", type=Path, nargs="*", default=[], help="exported models to compare with")
+    x.add_argument("--confidence-threshold", type=float,
+                   help="write this threshold into model.json (default: chosen on a generated dev set)")
     return p
 
 
@@ -73,7 +76,7 @@ def main(argv: list[str]) -> int:
     if args.command == "evaluate":
         from training.timenorm.evaluate import HANDWRITTEN_SET, evaluate_saved_model, format_report, write_json
 
-        result = evaluate_saved_model(args.model, args.data or HANDWRITTEN_SET)
+        result = evaluate_saved_model(args.model, args.data or HANDWRITTEN_SET, args.confidence_threshold)
         print(format_report(result))
         if args.json:
             write_json(result, args.json)
@@ -83,7 +86,8 @@ def main(argv: list[str]) -> int:
         from training.timenorm.export import export_run
 
         command = "python -m training timenorm " + shlex.join(argv)
-        metrics = export_run(args.run, args.out, compare=args.compare, command=command)
+        metrics = export_run(args.run, args.out, compare=args.compare, command=command,
+                             threshold=args.confidence_threshold)
         print(format_report(metrics["handwritten"]))
         print(f"exported to {args.out} ({metrics['saved_model_bytes'] / 1e6:.2f} MB)")
         return 0

@@ -28,10 +28,10 @@ class ModelConfig:
 
 @dataclass(frozen=True)
 class DataConfig:
-    train_examples: int = 60_000
+    train_examples: int = 100_000
     validation_examples: int = 2_000
     seed: int = 20261121
-    negative_fraction: float = 0.12
+    negative_fraction: float = 0.3
     categories: tuple[str, ...] = ()  # restrict the generator (tests use a narrow slice)
 
 
@@ -62,4 +62,6 @@ class TrainConfig:
         return cls.from_dict(json.loads(Path(path).read_text(encoding="utf-8")))
 
     def with_attention(self, kind: str) -> TrainConfig:
-        return replace(self, model=replace(self.model, attention=kind))
+        if kind not in ATTENTION_KINDS:
+            raise ValueError(f"attention must be one of {ATTENTION_KINDS}, not {kind!r}")
+        return replace(self, model=replace(self.model, attention=kind))  # type: ignore[arg-type]  # checked above

@@ -3,15 +3,29 @@
 A phrase is described by what was *said*: an hour (as spoken, 0-23) or an anchor
 (noon/midnight), a minute offset and how it relates to the hour (plain "seven thirty",
 "ten past", "twenty to"), and an optional period (am/pm/at night).
+
+How phrasings map onto it (the rules of ``docs/time-normalizer.md``):
+
+- "M past H", "M after H" (any M 1-59): relation "past", H:M ("52 min after 9" = 09:52,
+  "forty-five minutes past two" = 02:45).
+- "M to H", "M till H", "M before H" (any M 1-59): relation "to", H:00 - M minutes
+  ("fifty two min before 8 p.m." = 19:08).
+- "H hours and M", "H o'clock M": plain H:M ("ten o'clock thirty pm" = 22:30).
+- "before noon" / "in the morning" = am; "after noon" / "in the afternoon" / "in the evening"
+  = pm, when said after a time with an hour ("39 after eight before noon" = 08:39). Alone after
+  a number, "N before noon" / "N after noon" stays N minutes before / after 12:00.
+- a "t" glued in front of digits ("t6:42") is noise: 06:42.
+- durations ("for 2 hours"), relative times ("in 20 minutes", "20 minutes ago"), quantities,
+  prices, versions, scores, phone numbers and dates without a time are no time (``NO_TIME``).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
-Relation = Literal["plain", "past", "to"]
-Period = Literal["am", "pm", "night"]
-Anchor = Literal["noon", "midnight"]
+# The values of SpokenTime's fields; checked when one is made (the generator draws them at random).
+RELATIONS = ("plain", "past", "to")
+PERIODS = ("am", "pm", "night")
+ANCHORS = ("noon", "midnight")
 
 NO_TIME = ""  # the label of a text that holds no time
 
@@ -22,19 +36,21 @@ class SpokenTime:
 
     hour: int | None
     minutes: int = 0
-    relation: Relation = "plain"
-    period: Period | None = None
-    anchor: Anchor | None = None
+    relation: str = "plain"  # one of RELATIONS
+    period: str | None = None  # one of PERIODS
+    anchor: str | None = None  # one of ANCHORS
 
     def __post_init__(self) -> None:
+        if self.relation not in RELATIONS or self.period not in (None, *PERIODS) or self.anchor not in (None, *ANCHORS):
+            raise ValueError(f"unknown relation, period or anchor: {self}")
         if (self.hour is None) == (self.anchor is None):
             raise ValueError("exactly one of hour and anchor must be set")
         if self.hour is not None and not 0 <= self.hour <= 23:
             raise ValueError(f"hour out of range: {self.hour}")
         if not 0 <= self.minutes <= 59:
             raise ValueError(f"minutes out of range: {self.minutes}")
-        if self.relation != "plain" and not 1 <= self.minutes <= 30:
-            raise ValueError("past/to take 1-30 minutes")
+        if self.relation != "plain" and not 1 <= self.minutes <= 59:
+            raise ValueError("past/to (after/before) take 1-59 minutes")
         if self.period is not None and (self.anchor is not None or not 1 <= (self.hour or 0) <= 12):
             raise ValueError("am/pm/part of day only go with a 12-hour hour 1-12")
 
@@ -49,8 +65,8 @@ def resolve(spoken: SpokenTime) -> str:
             base -= spoken.minutes
         hour, minute = divmod(base % (24 * 60), 60)
         return f"{hour:02d}:{minute:02d}"
+    assert spoken.hour is not None
     hour, minute = spoken.hour, spoken.minutes
-    assert hour is not None
     if spoken.relation == "past":
         minute = spoken.minutes
     elif spoken.relation == "to":

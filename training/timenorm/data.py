@@ -47,12 +47,12 @@ def batches(
     """Batches of similar input length (less padding); shuffled when ``rng`` is given."""
     order = rng.permutation(len(data)) if rng is not None else np.arange(len(data))
     chunk = batch_size * bucket_batches
-    groups = []
+    groups: list[list[int]] = []
     for start in range(0, len(order), chunk):
         part = sorted(order[start : start + chunk], key=lambda i: len(data.inputs[i]))
         groups.extend(part[j : j + batch_size] for j in range(0, len(part), batch_size))
     if rng is not None:
         groups = [groups[i] for i in rng.permutation(len(groups))]
-    for idx in groups:
-        idx = np.asarray(idx)
+    for group in groups:
+        idx = np.asarray(group)
         yield pad_inputs([data.inputs[i] for i in idx]), data.decoder_inputs[idx], data.targets[idx]

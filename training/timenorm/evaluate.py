@@ -1,10 +1,19 @@
-"""Exact-match evaluation of an exported SavedModel on the hand-written set."""
+"""Exact-match evaluation of an exported SavedModel on the hand-written set.
+
+Scores what the service answers: the model's time, or no time where the confidence is below
+the threshold of model.json. Also reported: the raw model output's exact match, the
+false-time rate on the texts that hold no time, and the reliability table.
+"""
 from __future__ import annotations
 
 import json
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
+
+from core.manifest import TimeNormalizerManifest, manifest_path
+from core.manifest import load as load_manifest
+from training.timenorm.reliability import false_time_rate, format_reliability, reliability_table, served
 
 HANDWRITTEN_SET = Path(__file__).parent / "data" / "eval_handwritten.tsv"
 
@@ -65,18 +74,52 @@ def score(examples: list[EvalExample], predictions: list[str]) -> dict:
     }
 
 
-def evaluate_saved_model(model_dir: Path, path: Path = HANDWRITTEN_SET) -> dict:
+def model_threshold(model_dir: Path) -> float:
+    """``confidence_threshold`` of the model's manifest (0.0 when it has none)."""
+    if not manifest_path(model_dir).exists():
+        return 0.0
+    manifest = load_manifest(model_dir)
+    return manifest.confidence_threshold if isinstance(manifest, TimeNormalizerManifest) else 0.0
+
+
+def evaluate_predictions(examples: list[EvalExample], predictions: list[tuple[str, float]], threshold: float) -> dict:
+    """Scores of the served answers, plus the raw output's exact match and the reliability table."""
+    predicted = [t for t, _ in predictions]
+    confidence = [c for _, c in predictions]
+    expected = [e.expected for e in examples]
+    answers = served(predicted, confidence, threshold)
+    raw = score(examples, predicted)
+    return {
+        **score(examples, answers),
+        "threshold": threshold,
+        "false_time": false_time_rate(expected, answers),
+        "raw": {"exact_match": raw["exact_match"], "correct": raw["correct"],
+                "false_time": false_time_rate(expected, predicted)},
+        "reliability": reliability_table(expected, predicted, confidence),
+    }
+
+
+def evaluate_saved_model(model_dir: Path, path: Path = HANDWRITTEN_SET, threshold: float | None = None) -> dict:
     examples = load_handwritten(path)
-    predictions = [t for t, _ in predict(model_dir, [e.text for e in examples])]
-    return {"eval_set": path.name, **score(examples, predictions)}
+    predictions = predict(model_dir, [e.text for e in examples])
+    threshold = model_threshold(model_dir) if threshold is None else threshold
+    return {"eval_set": Path(path).name, **evaluate_predictions(examples, predictions, threshold)}
 
 
 def format_report(result: dict) -> str:
-    lines = [f"exact match {result['exact_match']:.4f} ({result['correct']}/{result['total']})"]
+    lines = [f"exact match {result['exact_match']:.4f} ({result['correct']}/{result['total']})"
+             + (f" at threshold {result['threshold']}" if "threshold" in result else "")]
+    if "false_time" in result:
+        ft, raw = result["false_time"], result["raw"]
+        lines.append(f"false times {ft['rate']:.4f} ({ft['false_times']}/{ft['negatives']} texts without a time); "
+                     f"raw model output: exact match {raw['exact_match']:.4f}, false times "
+                     f"{raw['false_time']['false_times']}/{raw['false_time']['negatives']}")
     for name, r in result["per_category"].items():
         lines.append(f"  {name:16s} {r['exact_match']:.4f} ({r['correct']}/{r['total']})")
     for e in result["errors"]:
         lines.append(f"  MISS {e['text']!r}: expected {e['expected']!r}, got {e['predicted']!r}")
+    if result.get("reliability"):
+        lines.append("reliability (raw model output):\n" + format_reliability(result["reliability"]))
     return "\n".join(lines)
 
 

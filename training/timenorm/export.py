@@ -4,25 +4,62 @@ from __future__ import annotations
 import json
 import shutil
 import time
+from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
 
 from core.manifest import TimeNormalizerManifest, dump
 from training.timenorm.card import model_card
 from training.timenorm.config import TrainConfig
-from training.timenorm.evaluate import evaluate_saved_model
+from training.timenorm.evaluate import evaluate_saved_model, predict
+from training.timenorm.generator import GeneratorConfig, generate
+from training.timenorm.reliability import choose_threshold, reliability_table
 from training.timenorm.train import WEIGHTS_FILE
 
 MODEL_NAME = "time-normalizer"
-CONFIDENCE_THRESHOLD = 0.5
+DEV_EXAMPLES = 10_000
+DEV_SEED_OFFSET = 2  # dev seed = data seed + 2 (training uses + 0, validation + 1)
+
+
+def dev_threshold(model_dir: Path, config: TrainConfig, n: int = DEV_EXAMPLES) -> dict:
+    """Choose the confidence threshold on a generated dev set (its own seed; never the report set)."""
+    seed = config.data.seed + DEV_SEED_OFFSET
+    samples = generate(n, GeneratorConfig(seed=seed, max_chars=config.model.max_input_chars))
+    predictions = predict(model_dir, [s.text for s in samples], batch_size=256)
+    expected = [s.label for s in samples]
+    predicted, confidence = [p for p, _ in predictions], [c for _, c in predictions]
+    choice = choose_threshold(expected, predicted, confidence)
+    return {**choice, "dev_seed": seed, "raw_exact_match": sum(map(str.__eq__, expected, predicted)) / n,
+            "reliability": reliability_table(expected, predicted, confidence)}
 
 
 def directory_bytes(path: Path) -> int:
     return sum(p.stat().st_size for p in Path(path).rglob("*") if p.is_file())
 
 
-def export_run(run_dir: Path, out_dir: Path, *, compare: list[Path] = (), command: str = "") -> dict:
-    """Write ``out_dir`` (SavedModel + assets.extra) and return its metrics."""
+def _write_manifest(out_dir: Path, version: str, attention: str, threshold: float, max_chars: int,
+                    parameters: int) -> None:
+    dump(TimeNormalizerManifest(
+        name=MODEL_NAME,
+        version=version,
+        description="English time expression -> HH:MM (24-hour); character seq2seq with "
+                    f"{attention} attention, greedy decoding in the graph.",
+        license="Apache-2.0 (code); trained only on generated data",
+        exported=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        parameters=parameters,
+        signatures=["serving_default"],
+        attention=attention,
+        confidence_threshold=threshold,
+        max_input_chars=max_chars,
+    ), out_dir)
+
+
+def export_run(run_dir: Path, out_dir: Path, *, compare: Sequence[Path] = (), command: str = "",
+               threshold: float | None = None, dev_examples: int = DEV_EXAMPLES) -> dict:
+    """Write ``out_dir`` (SavedModel + assets.extra) and return its metrics.
+
+    ``threshold`` None: chosen on a generated dev set (``dev_threshold``), else taken as given.
+    """
     import tensorflow as tf
 
     from training.shared import parameter_count
@@ -42,35 +79,35 @@ def export_run(run_dir: Path, out_dir: Path, *, compare: list[Path] = (), comman
     shutil.copy(run_dir / WEIGHTS_FILE, extra / WEIGHTS_FILE)  # for --warm-start
     (extra / "config.json").write_text(json.dumps(asdict(config), indent=2), encoding="utf-8")
     version = out_dir.name
-    dump(TimeNormalizerManifest(
-        name=MODEL_NAME,
-        version=version,
-        description="English time expression -> HH:MM (24-hour); character seq2seq with "
-                    f"{config.model.attention} attention, greedy decoding in the graph.",
-        license="Apache-2.0 (code); trained only on generated data",
-        exported=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        parameters=parameter_count(model),
-        signatures=["serving_default"],
-        attention=config.model.attention,
-        confidence_threshold=CONFIDENCE_THRESHOLD,
-        max_input_chars=config.model.max_input_chars,
-    ), out_dir)
+    if threshold is None:
+        dev = dev_threshold(out_dir, config, dev_examples)
+        threshold = dev["threshold"]
+    else:
+        dev = {"threshold": threshold, "given": True}
+    _write_manifest(out_dir, version, config.model.attention, threshold, config.model.max_input_chars,
+                    parameter_count(model))
 
     evaluation = evaluate_saved_model(out_dir)
     history_file = run_dir / "history.json"
-    comparison = {config.model.attention: _summary(evaluation, str(out_dir), command, str(run_dir))}
+    summary_file = run_dir / "train_summary.json"
+    warm_start = json.loads(summary_file.read_text()).get("warm_start") if summary_file.exists() else None
+    comparison = {config.model.attention: _summary(evaluation, str(out_dir), command, str(run_dir), warm_start,
+                                                   config.data.train_examples)}
     for other in compare:
         other_metrics = json.loads((Path(other) / "assets.extra" / "metrics.json").read_text())
         comparison[other_metrics["attention"]] = _summary(
             other_metrics["handwritten"], str(other), other_metrics.get("measured_by", ""),
-            other_metrics.get("run", ""))
+            other_metrics.get("run", ""), other_metrics.get("warm_start"), other_metrics.get("train_examples"))
     metrics = {
         "attention": config.model.attention,
         "parameters": parameter_count(model),
         "saved_model_bytes": directory_bytes(out_dir),
         "handwritten": evaluation,
+        "threshold_choice": dev,
         "attention_comparison": comparison,
         "training_history": json.loads(history_file.read_text()) if history_file.exists() else [],
+        "warm_start": warm_start,
+        "train_examples": config.data.train_examples,
         "measured_by": command,
         "run": str(run_dir),
         "model_dir": str(out_dir),
@@ -80,13 +117,19 @@ def export_run(run_dir: Path, out_dir: Path, *, compare: list[Path] = (), comman
     return metrics
 
 
-def _summary(evaluation: dict, where: str, command: str, run: str) -> dict:
+def _summary(evaluation: dict, where: str, command: str, run: str, warm_start: str | None = None,
+             train_examples: int | None = None) -> dict:
     return {
         "measured_by": command,
         "run": run,
+        "warm_start": warm_start,
+        "train_examples": train_examples,
         "exact_match": evaluation["exact_match"],
         "correct": evaluation["correct"],
         "total": evaluation["total"],
+        "threshold": evaluation.get("threshold"),
+        "false_time": evaluation.get("false_time"),
+        "raw_exact_match": evaluation.get("raw", {}).get("exact_match"),
         "per_category": {k: v["exact_match"] for k, v in evaluation["per_category"].items()},
         "model": where,
     }

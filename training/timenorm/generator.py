@@ -10,8 +10,9 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from training.timenorm import phrasing
+from training.timenorm import phrasing, phrasing_tutorial
 from training.timenorm.conventions import NO_TIME, SpokenTime, resolve
+from training.timenorm.negatives import NEGATIVE_KINDS, lookalike_negative
 from training.timenorm.noise import add_context, negative_text, surface_noise
 
 
@@ -26,7 +27,8 @@ class Sample:
 @dataclass(frozen=True)
 class GeneratorConfig:
     seed: int = 0
-    negative_fraction: float = 0.12
+    negative_fraction: float = 0.3
+    lookalike_share: float = 0.7  # of the negatives: quantities, prices, ... (``negatives.py``)
     context_probability: float = 0.55
     max_chars: int = 64
     categories: tuple[str, ...] = ()  # restrict to these phrasing families (empty = all)
@@ -44,15 +46,29 @@ def _phrase_families() -> dict[str, tuple[float, Callable[[random.Random], tuple
         "british-half": (1.5, phrasing.british_half),
         "military": (2.0, phrasing.military),
         "hour-only": (2.5, phrasing.hour_only),
+        "t-prefix": (2.0, phrasing_tutorial.t_prefix),
+        "hours-and": (2.5, phrasing_tutorial.hours_and),
+        "oclock-minutes": (2.5, phrasing_tutorial.oclock_minutes),
+        "minutes-after": (3.5, phrasing_tutorial.minutes_after),
+        "minutes-before": (3.5, phrasing_tutorial.minutes_before),
     }
 
 
 FAMILIES = tuple(_phrase_families())
+NEGATIVE_CATEGORIES = ("no-time",) + tuple(f"neg-{kind}" for kind in NEGATIVE_KINDS)
+
+
+def is_negative(category: str) -> bool:
+    """True for the categories whose label is no time ("no-time" and "neg-*")."""
+    return category == "no-time" or category.startswith("neg-")
 
 
 def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfig()) -> Sample:
     """One sample drawn from ``rng``."""
     if rng.random() < config.negative_fraction:
+        if rng.random() < config.lookalike_share:
+            text, kind = lookalike_negative(rng)
+            return Sample(text[: config.max_chars], NO_TIME, f"neg-{kind}")
         text = negative_text(rng)
         return Sample(text[: config.max_chars], NO_TIME, "no-time")
     families = _phrase_families()

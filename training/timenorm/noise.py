@@ -33,7 +33,8 @@ def pseudo_word(rng: random.Random) -> str:
             return word
 
 
-def _random_words(rng: random.Random, low: int, high: int) -> str:
+def random_words(rng: random.Random, low: int, high: int) -> str:
+    """``low``-``high`` words of the context vocabulary, some of them pseudo-words."""
     return " ".join(rng.choice(RANDOM_WORDS) if rng.random() < 0.8 else pseudo_word(rng)
                     for _ in range(rng.randint(low, high)))
 
@@ -43,7 +44,7 @@ def add_context(phrase: str, rng: random.Random) -> str:
     before: list[str] = []
     after: list[str] = []
     if rng.random() < 0.6:
-        before.append(rng.choice(PREFIXES) if rng.random() < 0.7 else _random_words(rng, 1, 4))
+        before.append(rng.choice(PREFIXES) if rng.random() < 0.7 else random_words(rng, 1, 4))
         if rng.random() < 0.15:
             before[-1] += rng.choice([",", ":", " -"])
     if rng.random() < 0.55:
@@ -53,7 +54,7 @@ def add_context(phrase: str, rng: random.Random) -> str:
     if rng.random() < 0.12:
         after.append(rng.choice(COMMENTS_AFTER))
     if rng.random() < 0.4:
-        after.append(rng.choice(SUFFIXES) if rng.random() < 0.6 else _random_words(rng, 1, 5))
+        after.append(rng.choice(SUFFIXES) if rng.random() < 0.6 else random_words(rng, 1, 5))
     if after and rng.random() < 0.15:  # "tomorrow at 7" order
         before.insert(0, after.pop())
     return " ".join(before + [phrase] + after)
@@ -103,11 +104,11 @@ def negative_text(rng: random.Random) -> str:
     kind = rng.choices(["words", "context", "phrase", "digits", "long", "punct", "twodigit"],
                        weights=[5, 2, 3, 3, 1, 1, 1])[0]
     if kind == "words":
-        text = _random_words(rng, 1, 8)
+        text = random_words(rng, 1, 8)
     elif kind == "phrase":
         parts = [rng.choice(NO_TIME_PHRASES)]
         if rng.random() < 0.5:
-            parts.insert(rng.randint(0, 1), _random_words(rng, 1, 4))
+            parts.insert(rng.randint(0, 1), random_words(rng, 1, 4))
         text = " ".join(parts)
     elif kind == "context":
         parts = [rng.choice(PREFIXES)] if rng.random() < 0.7 else []
@@ -118,11 +119,11 @@ def negative_text(rng: random.Random) -> str:
         if rng.random() < 0.5:
             text = f"{rng.choice(PREFIXES)} {rng.choice(FILLERS_BEFORE)} {text}"
     elif kind == "long":
-        text = str(rng.randint(10_000, 10**9))
+        text = "".join(str(rng.randint(1 if i == 0 else 0, 9)) for i in range(rng.randint(5, 10)))
         if rng.random() < 0.4:
-            text = f"{_random_words(rng, 1, 3)} {text}"
+            text = f"{random_words(rng, 1, 3)} {text}"
     elif kind == "twodigit":
-        text = f"{_random_words(rng, 1, 3)} {rng.randint(25, 99)} {_random_words(rng, 0, 2)}".strip()
+        text = f"{random_words(rng, 1, 3)} {rng.randint(25, 99)} {random_words(rng, 0, 2)}".strip()
     else:
         return rng.choice(["", " ", "?", "!!", "...", "-", ":", "??", "…", "--", ":-)", "ok", "hmm"])
     return surface_noise(text, rng)

@@ -23,10 +23,12 @@ WEIGHTS_FILE = "model.weights.h5"
 def make_datasets(config: TrainConfig) -> tuple[EncodedSet, EncodedSet]:
     """Training and validation sets from the generator (different seeds), never the eval set."""
     data = config.data
-    common = dict(negative_fraction=data.negative_fraction, categories=data.categories,
-                  max_chars=config.model.max_input_chars)
-    train = generate(data.train_examples, GeneratorConfig(seed=data.seed, **common))
-    val = generate(data.validation_examples, GeneratorConfig(seed=data.seed + 1, **common))
+    def generator(seed: int) -> GeneratorConfig:
+        return GeneratorConfig(seed=seed, negative_fraction=data.negative_fraction, categories=data.categories,
+                               max_chars=config.model.max_input_chars)
+
+    train = generate(data.train_examples, generator(data.seed))
+    val = generate(data.validation_examples, generator(data.seed + 1))
     return (encode_samples(train, config.model.max_input_chars),
             encode_samples(val, config.model.max_input_chars))
 
@@ -117,6 +119,7 @@ def train(
         manager.save()
         history_file.write_text(json.dumps(history, indent=2), encoding="utf-8")
     model.save_weights(str(out_dir / WEIGHTS_FILE))
-    summary = {"parameters": parameter_count(model), "history": history}
+    summary = {"parameters": parameter_count(model), "history": history,
+               "warm_start": str(warm_start) if warm_start is not None else None}
     (out_dir / "train_summary.json").write_text(json.dumps(summary, indent=2), encoding="utf-8")
     return summary

@@ -33,6 +33,19 @@ SPEC_EXAMPLES = [
     (SpokenTime(1, 15, "to", "night"), "00:45"),  # quarter to one at night
     (SpokenTime(0, 30), "00:30"),
     (SpokenTime(14, 0), "14:00"),  # fourteen hundred hours
+    # v3: the reference tutorial's phrasings
+    (SpokenTime(8, 52, "to", "pm"), "19:08"),  # fifty two min before 8 p.m.
+    (SpokenTime(9, 52, "past", "am"), "09:52"),  # 52 min after 9 a.m.
+    (SpokenTime(2, 45, "past"), "02:45"),  # forty-five minutes past two
+    (SpokenTime(8, 39, "past", "am"), "08:39"),  # 39 after eight before noon
+    (SpokenTime(7, 27, "to", "pm"), "18:33"),  # twenty seven before seven after noon
+    (SpokenTime(11, 49, period="pm"), "23:49"),  # eleven hours and forty nine pm
+    (SpokenTime(10, 30, period="pm"), "22:30"),  # ten o'clock thirty pm
+    (SpokenTime(15, 10), "15:10"),  # fifteen hours and ten
+    (SpokenTime(1, 45, "to"), "12:15"),  # forty-five before one (12-hour reading)
+    (SpokenTime(1, 59, "to", "am"), "00:01"),  # 59 min before 1 a.m.
+    (SpokenTime(12, 5, "to", "pm"), "23:55"),  # am/pm applies to the result (as "twenty to one am")
+    (SpokenTime(None, 45, "to", anchor="midnight"), "23:15"),  # 45 minutes before midnight
 ]
 
 
@@ -66,12 +79,12 @@ def _independent_label(s: SpokenTime) -> str:
 def spoken_times(draw) -> SpokenTime:
     if draw(st.booleans()) and draw(st.booleans()):
         relation = draw(st.sampled_from(["plain", "past", "to"]))
-        minutes = 0 if relation == "plain" else draw(st.integers(1, 30))
+        minutes = 0 if relation == "plain" else draw(st.integers(1, 59))
         return SpokenTime(None, minutes, relation, anchor=draw(st.sampled_from(["noon", "midnight"])))
     period = draw(st.sampled_from([None, "am", "pm", "night"]))
     relation = draw(st.sampled_from(["plain", "past", "to"]))
     hour = draw(st.integers(1, 12)) if period or relation != "plain" else draw(st.integers(0, 23))
-    minutes = draw(st.integers(0, 59)) if relation == "plain" else draw(st.integers(1, 30))
+    minutes = draw(st.integers(0, 59)) if relation == "plain" else draw(st.integers(1, 59))
     return SpokenTime(hour, minutes, relation, period)
 
 
@@ -86,4 +99,6 @@ def test_invalid_spoken_times_are_rejected() -> None:
     with pytest.raises(ValueError):
         SpokenTime(None)
     with pytest.raises(ValueError):
-        SpokenTime(5, 40, "past")
+        SpokenTime(5, 60, "past")
+    with pytest.raises(ValueError):
+        SpokenTime(5, 0, "to")

@@ -50,7 +50,7 @@ def run_dir(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def exported(run_dir: Path, tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("models") / "time-normalizer" / "7"
-    export_run(run_dir, out, command="pytest")
+    export_run(run_dir, out, command="pytest", dev_examples=300)
     return out
 
 
@@ -83,10 +83,19 @@ def test_export_layout_and_metadata(exported: Path) -> None:
     assert meta["name"] == "time-normalizer" and meta["kind"] == "time-normalizer" and meta["version"] == "7"
     assert 0 < meta["confidence_threshold"] < 1 and meta["description"]
     metrics = json.loads((extra / "metrics.json").read_text())
-    assert metrics["handwritten"]["total"] >= 220 and "per_category" in metrics["handwritten"]
+    assert metrics["handwritten"]["total"] >= 470 and "per_category" in metrics["handwritten"]
+    choice = metrics["threshold_choice"]
+    assert meta["confidence_threshold"] == choice["threshold"] and choice["n"] == 300
+    assert choice["dev_seed"] not in (TINY.data.seed, TINY.data.seed + 1)  # not the training/validation data
+    hand = metrics["handwritten"]
+    assert hand["threshold"] == meta["confidence_threshold"]
+    assert sum(r["n"] for r in hand["reliability"]) == hand["total"]
+    assert hand["false_time"]["negatives"] == sum(
+        c["total"] for k, c in hand["per_category"].items() if k == "no-time" or k.startswith("neg-"))
     assert TrainConfig.from_dict(json.loads((extra / "config.json").read_text())) == TINY
     card = (extra / "MODEL_CARD.md").read_text()
     assert "luong-general" in card and "Parameters" in card
+    assert "Reliability" in card and "False times" in card and "Confidence threshold" in card
 
 
 def test_serving_signature_contract(exported: Path) -> None:
@@ -142,7 +151,7 @@ def test_cli_evaluate_writes_exact_match_per_category(exported: Path, tmp_path: 
 
     assert main(["evaluate", "--model", str(exported), "--json", str(tmp_path / "eval.json")]) == 0
     result = json.loads((tmp_path / "eval.json").read_text())
-    assert result["total"] >= 220 and set(result["per_category"]) >= {"no-time", "words-relative"}
+    assert result["total"] >= 470 and set(result["per_category"]) >= {"no-time", "words-relative", "neg-price"}
     assert result["correct"] == sum(c["correct"] for c in result["per_category"].values())
     assert "exact match" in capsys.readouterr().out
 

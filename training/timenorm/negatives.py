@@ -1,0 +1,243 @@
+"""Look-alike negatives: texts with numbers that are not a clock time (pure Python).
+
+Quantities ("3 apples", "2.5 kg"), prices ("$7.50", "7,50 eur"), versions ("v3.1", "version
+2.10"), scores ("2-1"), phone numbers, dates without a time ("march 5", "5.3.2024"),
+durations ("for 2 hours") and relative times ("in 20 minutes", "20 minutes ago"). Each kind
+becomes the generator category ``neg-<kind>``; the label is always no time.
+"""
+from __future__ import annotations
+
+import random
+
+from training.timenorm.noise import pseudo_word, random_words, surface_noise
+from training.timenorm.numbers import random_number_words
+
+NEGATIVE_KINDS = ("quantity", "price", "version", "score", "phone", "date", "duration", "relative")
+
+COUNT_NOUNS = (
+    "apples", "oranges", "eggs", "kids", "people", "guests", "tickets", "pages", "emails", "chairs",
+    "boxes", "cats", "dogs", "books", "items", "bottles", "slices", "cups", "seats", "rooms",
+    "bags", "players", "points", "stars", "votes", "files", "photos", "cookies", "pills", "beers",
+    "tomatoes", "potatoes", "lemons", "carrots", "cars", "bikes", "houses", "shirts", "shoes", "socks",
+    "students", "friends", "members", "workers", "cows", "sheep", "fish", "trees", "flowers", "plants",
+    "laps", "goals", "likes", "followers", "messages", "calls", "steps", "reps", "sets", "copies",
+    "days", "weeks", "months", "years", "nights", "times", "questions", "pieces", "packs", "cans",
+)
+#: Singular nouns of the context vocabulary, made plural: "3 tables", "12 windows".
+_SINGULARS = (
+    "apple banana table window garden river mountain pencil laptop phone dog cat bird house street city "
+    "station office school park ticket friend teacher doctor nurse driver manager report email message "
+    "letter package order invoice plan idea question answer problem car bike bus taxi plane boat room "
+    "floor door key bag box bottle glass cup plate spoon fork knife chair desk lamp movie song book game "
+    "photo video picture album museum lake island village cake cookie"
+).split()
+PLURALS = tuple(w + ("es" if w.endswith(("s", "x", "ch", "sh")) else "s") for w in _SINGULARS)
+ADJECTIVES = ("red", "big", "small", "new", "old", "fresh", "extra", "more", "other", "empty", "free", "clean")
+UNITS = ("kg", "kg", "g", "lbs", "km", "miles", "l", "liters", "ml", "cm", "m", "%", "percent",
+         "degrees", "gb", "mb", "kwh", "oz", "inches", "feet", "km/h", "mph", "meters", "grams", "kilos",
+         "pounds", "tons", "litres", "calories", "kcal", "volts", "mg", "°c", "°", "stone")
+QUANTITY_LEADS = ("i have", "we need", "buy", "add", "there are", "only", "got", "bring", "need",
+                  "he ate", "she has", "we sold", "it weighs", "it's", "that is", "total", "", "", "",
+                  "bought", "we bought", "ordered", "i ate", "she ran", "he ran", "we walked", "found",
+                  "lost", "there were", "it was", "about", "around", "over", "almost", "just", "we saw",
+                  "i counted", "packed", "made", "sold", "he is", "she is", "it is", "temperature")
+PRICE_LEADS = ("it costs", "price:", "only", "total", "that's", "pay", "tip was", "we paid",
+               "the ticket is", "costs", "for just", "refund of", "")
+PRICE_RATES = ("each", "per person", "a month", "per month", "a night", "per kg", "a piece", "per hour", "a week",
+               "a year", "per share", "a head", "a pop")
+VERSION_LEADS = ("version", "version", "v", "release", "python", "ios", "android", "update to",
+                 "firmware", "build", "ubuntu", "node", "app version", "upgrade to")
+VERSION_TAILS = ("", "", "is out", "released", "fixes it", "installed", "is available", "broke it",
+                 "is required", "changelog")
+SCORE_LEADS = ("won", "lost", "final score", "it ended", "we drew", "they beat us", "score:",
+               "halftime", "result", "full time", "")
+PHONE_LEADS = ("call", "call me on", "my number is", "phone:", "tel", "tel.", "text", "dial",
+               "reach me at", "mobile:", "fax", "")
+MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
+          "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
+          "sept", "oct", "nov", "dec")
+DATE_LEADS = ("on", "due", "born", "since", "until", "from", "deadline", "see you on", "it was",
+              "starting", "opens", "")
+DURATION_LEADS = ("for", "for", "took", "it took", "takes", "lasts", "it lasts", "walked for",
+                  "waited", "waited for", "only", "slept for", "drove for", "just")
+EVENTS = ("the meeting", "lunch", "the show", "the game", "work", "class", "dinner", "the call",
+          "the movie", "school", "the flight", "we left", "the start", "kickoff", "he arrived")
+
+
+def _n(n: int, rng: random.Random, words: float = 0.3) -> str:
+    return random_number_words(n, rng) if n < 60 and rng.random() < words else str(n)
+
+
+def _decimal(rng: random.Random) -> str:
+    whole = rng.randint(0, 99)
+    cents = rng.choice([f"{rng.randint(0, 99):02d}", str(rng.randint(0, 9)), "50", "99", "00"])
+    return f"{whole}{rng.choice(['.', '.', ','])}{cents}"
+
+
+def _lead(leads: tuple[str, ...], rng: random.Random, text: str) -> str:
+    lead = rng.choice(leads)
+    return f"{lead} {text}" if lead else text
+
+
+def _context(text: str, rng: random.Random) -> str:
+    """Random words around a negative ("the box ... in the garden"): they never make it a time."""
+    if rng.random() < 0.35:
+        text = f"{random_words(rng, 1, 3)} {text}"
+    if rng.random() < 0.45:
+        text = f"{text} {random_words(rng, 1, 4)}"
+    return text
+
+
+def quantity(rng: random.Random) -> str:
+    r = rng.random()
+    if r < 0.5:
+        r = rng.random()  # known nouns, and made-up plurals so that any "N <noun>s" is learned
+        noun = rng.choice(COUNT_NOUNS) if r < 0.45 else rng.choice(PLURALS) if r < 0.75 else pseudo_word(rng) + "s"
+        if rng.random() < 0.15:
+            noun = f"{rng.choice(ADJECTIVES)} {noun}"
+        if rng.random() < 0.1:
+            noun = f"{rng.choice(['pairs', 'bags', 'boxes', 'kg', 'cups', 'packs', 'rows'])} of {noun}"
+        text = f"{_n(rng.randint(1, 99), rng)} {noun}"
+    else:
+        number = (_decimal(rng) if rng.random() < 0.5 else f"{rng.randint(0, 99)}.{rng.randint(0, 9)}") \
+            if rng.random() < 0.65 else str(rng.randint(1, 500))
+        text = f"{number}{rng.choice(['', ' ', ' '])}{rng.choice(UNITS)}"
+    return _context(_lead(QUANTITY_LEADS, rng, text), rng)
+
+
+def price(rng: random.Random) -> str:
+    amount = _decimal(rng) if rng.random() < 0.7 else str(rng.randint(1, 999))
+    style = rng.randint(0, 5)
+    symbol = rng.choice(["$", "$", "\u20ac", "\u00a3", "\u20ac"])
+    if style <= 1:
+        text = f"{symbol}{amount}"
+    elif style == 2:
+        text = f"{amount}{rng.choice(['', ' '])}{symbol}"
+    elif style == 3:
+        text = f"{amount} {rng.choice(['dollars', 'euros', 'eur', 'usd', 'bucks', 'pounds', 'gbp', 'chf'])}"
+    elif style == 4:
+        text = f"{rng.choice(['usd', 'eur', 'gbp', 'us$', 'chf'])} {amount}"
+    else:
+        text = f"{symbol} {amount}"
+    if rng.random() < 0.2:  # rates and prices without a symbol: "2.50 a month", "9.99 each"
+        text = f"{text if rng.random() < 0.5 else amount} {rng.choice(PRICE_RATES)}"
+    return _context(_lead(PRICE_LEADS, rng, text), rng)
+
+
+def version(rng: random.Random) -> str:
+    parts = [str(rng.randint(0, 24)), str(rng.randint(0, 59)) if rng.random() < 0.6 else f"{rng.randint(0, 12):02d}"]
+    if rng.random() < 0.35:
+        parts.append(str(rng.randint(0, 20)))
+    number = ".".join(parts)
+    lead = rng.choice(VERSION_LEADS)
+    text = f"v{number}" if lead == "v" else f"{lead} {number}"
+    tail = rng.choice(VERSION_TAILS)
+    if rng.random() < 0.15:  # no keyword before: "the 4.2 changelog", "3.1 is out"
+        text, tail = f"{rng.choice(['the', '', '', 'this', 'our'])} {number}".strip(), rng.choice(VERSION_TAILS[2:])
+    return _context(f"{text} {tail}" if tail else text, rng)
+
+
+def score(rng: random.Random) -> str:
+    a, b = (rng.randint(0, 7), rng.randint(0, 7)) if rng.random() < 0.7 else (rng.randint(0, 40), rng.randint(0, 40))
+    sep = rng.choice(["-", "-", "-", " - ", " to ", ":"]) if max(a, b) < 10 else rng.choice(["-", " - ", " to "])
+    if rng.random() < 0.3:
+        home = pseudo_word(rng).title()  # drawn in this order: the seeded data stays as trained on
+        verb = rng.choice(["won", "beat", "lost to", "drew with", "trashed", "edged"])
+        text = f"{home} {verb} {pseudo_word(rng).title()} {a}{sep}{b}"
+    else:
+        text = _lead(SCORE_LEADS, rng, f"{a}{sep}{b}")
+    text = f"{text} {rng.choice(['', '', 'at home', 'away', 'in the final', 'after extra time'])}".strip()
+    return _context(text, rng)
+
+
+def phone(rng: random.Random) -> str:
+    def digits(k: int) -> str:
+        return "".join(str(rng.randint(0, 9)) for _ in range(k))
+
+    style = rng.randint(0, 6)
+    if style == 6:  # short service numbers only with a phone word: "dial 911", "call 112"
+        lead = rng.choice(["dial", "call", "ring", "phone", "extension", "ext.", "press"])
+        return _context(f"{lead} {rng.choice(['911', '112', '999', '110', '118', '311', '411'] + [digits(rng.randint(3, 4))])}", rng)
+    if style == 0:
+        text = f"{digits(3)}-{digits(4)}"
+    elif style == 1:
+        text = f"+{rng.randint(1, 99)} {digits(rng.randint(2, 3))} {digits(3)} {digits(4)}"
+    elif style == 2:
+        text = f"({digits(3)}) {digits(3)}-{digits(4)}"
+    elif style == 3:
+        text = f"0{digits(rng.randint(2, 4))} {digits(rng.randint(5, 7))}"
+    elif style == 4:
+        text = f"{digits(3)} {digits(4)}"
+    else:
+        text = f"{digits(3)}.{digits(3)}.{digits(4)}"
+    return _context(_lead(PHONE_LEADS, rng, text), rng)
+
+
+def date(rng: random.Random) -> str:
+    day, month, year = rng.randint(1, 31), rng.randint(1, 12), rng.randint(1990, 2035)
+    ordinal = f"{day}{ {1: 'st', 2: 'nd', 3: 'rd', 21: 'st', 22: 'nd', 23: 'rd', 31: 'st'}.get(day, 'th')}"
+    name = rng.choice(MONTHS)
+    style = rng.randint(0, 9)
+    text = [f"{name} {day}", f"{day} {name}", f"{name} {ordinal}", f"the {ordinal} of {name}",
+            f"{day}.{month}.{year}", f"{day:02d}/{month:02d}/{year}", f"{year}-{month:02d}-{day:02d}",
+            f"{month}/{day}", f"{day:02d}.{month:02d}.{year % 100:02d}", f"the {ordinal}"][style]
+    if style <= 2 and rng.random() < 0.3:
+        text += f"{rng.choice([' ', ', '])}{year}"
+    return _context(_lead(DATE_LEADS, rng, text), rng)
+
+
+def _span(rng: random.Random) -> str:
+    """"20 minutes", "two hours", "an hour", "2 hours and 5 minutes", "half an hour"."""
+    style = rng.randint(0, 5)
+    if style <= 1:
+        return f"{_n(rng.randint(1, 59), rng, 0.4)} {rng.choice(['minutes', 'minutes', 'mins', 'min'])}"
+    if style == 2:
+        return f"{_n(rng.randint(2, 23), rng, 0.4)} {rng.choice(['hours', 'hours', 'hrs'])}"
+    if style == 3:
+        return f"{_n(rng.randint(1, 12), rng, 0.5)} hours and {_n(rng.randint(1, 59), rng, 0.5)} minutes"
+    if style == 4:
+        return rng.choice(["an hour", "half an hour", "a quarter of an hour", "an hour and a half", "a minute"])
+    return f"{rng.randint(1, 9)}.{rng.choice([5, 25, 75])} hours"
+
+
+def duration(rng: random.Random) -> str:
+    style = rng.randint(0, 3)
+    span = _span(rng)
+    if style <= 1:
+        text = _lead(DURATION_LEADS, rng, span)
+    elif style == 2:  # "the drive is 2 hours long", "the flight takes 11 hours"
+        subject = rng.choice(["the drive", "the flight", "the movie", "the trip", "the walk", "the ride", "it",
+                              "the show", "the course", "the wait", "the class", "the tour", "the layover"])
+        verb = rng.choice(["is", "takes", "took", "lasts", "lasted", "was", "will take", "runs"])
+        text = f"{subject} {verb} {span}{rng.choice(['', '', ' long', ' in total'])}"
+    else:  # "a 45 minute walk", "two hour delay"
+        unit = rng.choice(["minute", "hour"])
+        n = rng.randint(2, 90) if unit == "minute" else rng.randint(1, 12)
+        text = f"{rng.choice(['a', 'a', 'the', 'another', ''])} {_n(n, rng, 0.4)}{rng.choice(['-', ' '])}{unit} " \
+               f"{rng.choice(['walk', 'drive', 'delay', 'break', 'meeting', 'flight', 'layover', 'nap', 'wait'])}"
+    text = f"{text} {rng.choice(['', '', 'today', 'straight', 'in total', 'each way', 'to get there'])}"
+    return _context(" ".join(text.split()), rng)
+
+
+def relative(rng: random.Random) -> str:
+    span = _span(rng)
+    style = rng.randint(0, 5)
+    if style <= 1:
+        text = f"{rng.choice(['in', 'in', 'in about', 'within', 'in like'])} {span}"
+    elif style == 2:
+        text = f"{span} ago"
+    elif style == 3:
+        text = f"{span} {rng.choice(['from now', 'later', 'from now on'])}"
+    elif style == 4:
+        text = f"{span} {rng.choice(['before', 'after'])} {rng.choice(EVENTS)}"
+    else:
+        text = f"{rng.choice(['every', 'once every', 'after'])} {span}"
+    lead = rng.choice(["", "", "", "see you", "back", "ready", "leaving", "he called", "done", "starts",
+                       "call me", "remind me", "we left", "arriving", "i'll be there", "landed", "it started"])
+    return _context(f"{lead} {text}".strip(), rng)
+
+
+def lookalike_negative(rng: random.Random) -> tuple[str, str]:
+    """``(text, kind)``: a no-time text of one of ``NEGATIVE_KINDS``, with surface noise."""
+    kind = rng.choice(NEGATIVE_KINDS)
+    return surface_noise(globals()[kind](rng), rng), kind
