@@ -18,6 +18,7 @@ import copy
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from bs4 import BeautifulSoup, NavigableString, PageElement, Tag
 from bs4.element import Comment, Doctype, ProcessingInstruction
@@ -66,8 +67,8 @@ class _Run:
 
 
 def _classes(tag: Tag) -> set[str]:
-    value = tag.get("class") or []
-    return set(value.split() if isinstance(value, str) else value)
+    value: Any = tag.get("class") or []
+    return set(value.split()) if isinstance(value, str) else {str(v) for v in value}
 
 
 def _is_atom(tag: Tag) -> bool:
@@ -188,18 +189,6 @@ class _Builder:
             end = max(end, b)
         return out
 
-    def _trimmed_end(self, child: _Wrapper, b: int) -> int:
-        """End of word ``b - 1``, less the punctuation that ends the sentence (unless the
-        element's own source text ends with it): ``<em>der Bahnhof</em>?``."""
-        end = self.words[b - 1][1]
-        own = self.al.source[child.start: child.end].rstrip()
-        while end > self.words[b - 1][0] + 1 and self.text[end - 1] in _PUNCTUATION and not own.endswith(self.text[end - 1]):
-            end -= 1
-        return end
-
-    def char_at(self, word: int) -> int:
-        return self.words[word][0] if word < len(self.words) else len(self.text)
-
     def emit(self, into: Tag | list[PageElement], wrapper: _Wrapper, lo: int, hi: int, start: int, end: int) -> None:
         """Text ``[start, end)`` of the translation (words ``[lo, hi)``) with ``wrapper``'s children."""
 
@@ -209,7 +198,9 @@ class _Builder:
         position = start
         for a, b, child in self.place(wrapper, lo, hi):
             child_start = max(self.char_at(a), position)
-            child_end = max(self._trimmed_end(child, b), child_start) if b > a else child_start
+            child_end = child_start
+            if b > a and isinstance(child, _Wrapper):
+                child_end = max(self._trimmed_end(child, b), child_start)
             if child_start > position:
                 add(NavigableString(self.text[position:child_start]))
             position = child_start
@@ -223,7 +214,8 @@ class _Builder:
                     add(NavigableString(" "))
                 continue
             assert child.tag is not None
-            tag = self.soup.new_tag(child.tag.name, attrs=dict(child.tag.attrs))
+            tag = self.soup.new_tag(child.tag.name, attrs={k: str(v) if isinstance(v, str) else " ".join(v)
+                                                           for k, v in child.tag.attrs.items()})
             if b > a:
                 self.emit(tag, child, a, b, child_start, child_end)
             else:  # no words of its own in the translation: it keeps its source content
