@@ -127,7 +127,9 @@ class TranslationItem(BaseModel):
     source_tokens: list[str] = Field(description="Source subword tokens the model read.")
     target_tokens: list[str] = Field(description="Target subword tokens the model wrote.")
     score: float | None = Field(description="Log-probability of the translation (length-normalized).")
-    alternatives: list[str] | None = Field(None, description="Other translations, best first (when asked for).")
+    alternatives: list[str] | None = Field(
+        None, exclude_if=lambda v: v is None, description="Other translations, best first (only when asked for)."
+    )
     error: str | None = None
 
 

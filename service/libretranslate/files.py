@@ -85,14 +85,25 @@ async def translate_docx(data: bytes, align: AlignFn) -> bytes:
         # Each run becomes a <span>: the HTML translator puts each around its own words.
         fragment = "".join(f'<span data-run="{i}">{html_escape.escape(r.text)}</span>' for i, r in enumerate(runs))
         translated = BeautifulSoup(await translate_html(fragment, align), "html.parser")
-        texts = ["" for _ in runs]
-        last = 0
+        pieces: list[tuple[int | None, str]] = []
         for node in translated.children:
             if isinstance(node, Tag) and str(node.get("data-run", "")).isdigit():
-                last = int(str(node["data-run"]))
-                texts[last] += node.get_text()
+                pieces.append((int(str(node["data-run"])), node.get_text()))
             elif isinstance(node, (NavigableString, Tag)):
-                texts[last] += node.get_text() if isinstance(node, Tag) else str(node)
+                pieces.append((None, node.get_text() if isinstance(node, Tag) else str(node)))
+        texts = ["" for _ in runs]
+        last = 0
+        for k, (index, text) in enumerate(pieces):
+            if index is None:  # text between runs: to the next run if its source began with a space
+                following = next((i for i, _ in pieces[k + 1:] if i is not None), None)
+                if following is not None and runs[following].text[:1].isspace():
+                    index = following
+                    texts[index] = text + texts[index]
+                    continue
+                index = last
+            else:
+                last = index
+            texts[index] += text
         for run, text in zip(runs, texts, strict=True):
             run.text = text
     out = io.BytesIO()
