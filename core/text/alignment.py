@@ -77,7 +77,8 @@ def proportional(source_words: int, target_words: int, first: int, last: int) ->
 
 
 def piece_words(pieces: Sequence[str], special: frozenset[str] = frozenset({"</s>", "<s>", "<pad>"})) -> list[int]:
-    """The word index of every piece (-1 for special pieces): a new word at each ``▁``."""
+    """The word index of every piece: a new word at each ``▁``; -1 for special pieces and for
+    punctuation (a sentence's final "." would otherwise tie the last words of both sides)."""
     out: list[int] = []
     word = -1
     for piece in pieces:
@@ -86,7 +87,8 @@ def piece_words(pieces: Sequence[str], special: frozenset[str] = frozenset({"</s
             continue
         if piece.startswith(WORD_START) or word < 0:
             word += 1
-        out.append(word)
+        text = piece.lstrip(WORD_START)
+        out.append(-1 if text and not any(c.isalnum() for c in text) else word)
     return out
 
 
