@@ -46,7 +46,16 @@ def file_store(request: Request, settings: Settings) -> FileStore:
     return store
 
 
-@router.post("/detect", response_model=list[DetectedLanguage], responses=_ERRORS,
+_DETECT_BODY = {"requestBody": {"required": True, "content": {
+    "application/json": {"schema": {"$ref": "#/components/schemas/DetectRequest"}},
+    "application/x-www-form-urlencoded": {"schema": {"$ref": "#/components/schemas/DetectRequest"}}}}}
+_FILE_BODY = {"requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
+    "type": "object", "required": ["file", "target"],
+    "properties": {"file": {"type": "string", "format": "binary"}, "source": {"type": "string", "default": "auto"},
+                   "target": {"type": "string"}, "api_key": {"type": "string"}}}}}}}
+
+
+@router.post("/detect", response_model=list[DetectedLanguage], responses=_ERRORS, openapi_extra=_DETECT_BODY,
              summary="Detect the language of a text (LibreTranslate)")
 async def detect(request: Request, settings: SettingsDep) -> list[DetectedLanguage]:
     body = validate_body(DetectRequest, await read_body(request))
@@ -91,7 +100,7 @@ async def spec(request: Request) -> JSONResponse:
     return JSONResponse(request.app.openapi())
 
 
-@router.post("/translate_file", response_model=TranslateFileResponse, responses=_ERRORS,
+@router.post("/translate_file", response_model=TranslateFileResponse, responses=_ERRORS, openapi_extra=_FILE_BODY,
              summary="Translate a .txt, .srt, .html or .docx file (LibreTranslate)")
 async def translate_file_route(request: Request, settings: SettingsDep, runner: TranslatorDep) -> TranslateFileResponse:
     form = await request.form()

@@ -31,6 +31,16 @@ async def detect_all(texts: list[str], detector: LanguageDetector) -> list[Detec
     return await asyncio.to_thread(lambda: [detector.best(t) for t in texts])
 
 
+def visible_text(fragment: str) -> str:
+    """The text of an HTML fragment, without its markup, mentions, hashtags and links (for detection)."""
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup(fragment, "html.parser")
+    for tag in soup.find_all(["a", "code", "pre", "script", "style"]):
+        tag.decompose()
+    return soup.get_text(" ")
+
+
 def check_source(index: int | None, detection: Detection | None, runner: TranslatorRunner) -> None:
     """A text detected in a language that is neither served source nor target: a clear 400."""
     if detection is None or detection.language in {runner.source_language, runner.target_language}:
@@ -58,7 +68,8 @@ async def translate(body: LibreTranslateRequest, settings: Settings, runner: Tra
     alternatives = check_alternatives(body.alternatives, settings)
     detections: list[Detection | None] = []
     if body.source == "auto":
-        detections = await detect_all(texts, detector)
+        readable = [visible_text(t) for t in texts] if body.format == "html" else texts
+        detections = await detect_all(readable, detector)
         for index, detection in enumerate(detections):
             check_source(None if single else index, detection, runner)
     keep = {i for i, d in enumerate(detections) if d is not None and d.language == target}  # already German

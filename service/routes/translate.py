@@ -17,6 +17,7 @@ from service.request_body import read_body, validate_body
 from service.routes import MODEL_ERRORS
 from service.runners import TranslatorRunner
 from service.schemas import (
+    DetectRequest,
     Language,
     LibreTranslateRequest,
     LibreTranslateResponse,
@@ -34,7 +35,7 @@ def _ref(model: type[BaseModel]) -> dict[str, str]:
 
 # The body is parsed by hand (JSON or form data), so its schema is declared here;
 # service.app adds both models to the OpenAPI components.
-REQUEST_BODY_MODELS = (TranslateRequest, LibreTranslateRequest)
+REQUEST_BODY_MODELS = (TranslateRequest, LibreTranslateRequest, DetectRequest)
 _OPENAPI_BODY = {
     "requestBody": {
         "required": True,
