@@ -2,11 +2,15 @@
 from __future__ import annotations
 
 import io
+import time
+from pathlib import Path
 
 import pytest
 from api_fakes import BOOM
 from conftest import ClientFactory
 from fastapi.testclient import TestClient
+
+from service.libretranslate.files import FileStore
 
 LT = {"source": "en", "target": "de"}
 
@@ -151,3 +155,11 @@ def test_long_text_keeps_paragraphs_and_its_end(client: TestClient) -> None:
     text = "\n\n".join(f"Paragraph {i} starts. It goes on." for i in range(12))
     r = client.post("/translate", json={"q": text, **LT})
     assert r.json()["translatedText"] == text.upper()
+
+
+def test_file_store_forgets_files_after_their_lifetime(tmp_path: Path) -> None:
+    store = FileStore(tmp_path, ttl_s=60)
+    name = store.put("../../etc/passwd", b"data", owner=None)
+    assert name.endswith(".passwd") and "/" not in name and store.get(name, None, keys_on=False) is not None
+    store.expire(now=time.time() + 61)
+    assert store.get(name, None, keys_on=False) is None and list(tmp_path.iterdir()) == []
