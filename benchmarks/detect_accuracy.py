@@ -24,7 +24,8 @@ FOREIGN = [
     ("fr", "Bonjour, comment allez-vous ?"), ("fr", "Je ne sais pas."), ("fr", "Où est la gare ?"),
     ("fr", "Merci beaucoup"), ("fr", "bonjour"), ("es", "¿Dónde está la estación?"), ("es", "Me gusta el té verde."),
     ("es", "Gracias"), ("it", "Dov'è la stazione?"), ("it", "Mi piace il tè verde."), ("nl", "Waar is het station?"),
-    ("nl", "Ik hou van groene thee."), ("pt", "Onde fica a estação?"),
+    ("nl", "Ik hou van groene thee."), ("pt", "Onde fica a estação?"), ("fr", "Merci"), ("es", "Buenos días"),
+    ("it", "Grazie mille"),
 ]
 
 
@@ -34,8 +35,10 @@ def main() -> int:
     parser.add_argument("--data", default=str(DATA))
     parser.add_argument("--preference", type=float, help="share of the top confidence at which a served "
                         "language wins (default: the service's; above 1 turns the preference off)")
+    parser.add_argument("--short-preference", type=float, help="the same for texts of one or two words")
     args = parser.parse_args()
-    detector = LanguageDetector() if args.preference is None else LanguageDetector(preference=args.preference)
+    options = {k: v for k, v in {"preference": args.preference, "short_preference": args.short_preference}.items() if v is not None}
+    detector = LanguageDetector(**options)
     detector.detect("warm up")
     print(f"detector languages: {', '.join(detector.languages)}")
     print("| language | texts | sentence | 1 word | 2 words | 3 words |")

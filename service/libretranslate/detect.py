@@ -35,6 +35,9 @@ class Detection:
 # served language is by far the likelier input here (benchmarks/detect_accuracy.py: 1-word
 # texts 47% -> 70% right in English, 57% -> 72% in German; 12 of 13 foreign sentences still named).
 PREFERENCE = 0.5
+# For texts of one or two words, which lingua often gets wrong ("Hello." is 33% Italian, 15%
+# English), a served language wins at this smaller share.
+SHORT_PREFERENCE = 0.3
 
 
 class LanguageDetector:
@@ -42,10 +45,11 @@ class LanguageDetector:
     (the served languages) in near ties (:data:`PREFERENCE`)."""
 
     def __init__(self, languages: tuple[str, ...] = COMMON_LANGUAGES, preferred: tuple[str, ...] = ("en", "de"),
-                 preference: float = PREFERENCE) -> None:
+                 preference: float = PREFERENCE, short_preference: float = SHORT_PREFERENCE) -> None:
         self.languages = tuple(dict.fromkeys(languages + preferred))
         self.preferred = preferred
         self.preference = preference
+        self.short_preference = short_preference
         self._detector: Any = None
         self._lock = threading.Lock()
 
@@ -67,7 +71,9 @@ class LanguageDetector:
         found = [Detection(v.language.iso_code_639_1.name.lower(), round(100.0 * v.value, 1))
                  for v in values if v.value > 0]
         served = [d for d in found if d.language in self.preferred]
-        if found and served and found[0] is not served[0] and served[0].confidence >= self.preference * found[0].confidence:
+        top = found[0] if found else None
+        share = self.short_preference if len(text.split()) <= 2 else self.preference
+        if top is not None and served and top is not served[0] and served[0].confidence >= share * top.confidence:
             found.remove(served[0])
             found.insert(0, served[0])
         return found[:limit]

@@ -163,3 +163,16 @@ def test_file_store_forgets_files_after_their_lifetime(tmp_path: Path) -> None:
     assert name.endswith(".passwd") and "/" not in name and store.get(name, None, keys_on=False) is not None
     store.expire(now=time.time() + 61)
     assert store.get(name, None, keys_on=False) is None and list(tmp_path.iterdir()) == []
+
+
+def test_the_web_front_ends_own_calls(client: TestClient) -> None:
+    """As LibreTranslate 1.9.6's app.js sends them: multipart FormData, alternatives 3, an empty api_key."""
+    form = {"q": (None, "Good morning, my friend."), "source": (None, "auto"), "target": (None, "de"),
+            "format": (None, "text"), "alternatives": (None, "3"), "api_key": (None, "")}
+    r = client.post("/translate", files=form)
+    assert r.status_code == 200, r.text
+    assert r.json()["detectedLanguage"]["language"] == "en" and len(r.json()["alternatives"]) == 3
+    r = client.post("/translate_file", files={"file": ("a.txt", b"Hello.", "text/plain"), "source": (None, "auto"),
+                                              "target": (None, "de"), "api_key": (None, "")})
+    assert r.status_code == 200 and client.get(r.json()["translatedFileUrl"]).text == "HELLO."
+    assert client.get("/languages").status_code == 200 and client.get("/frontend/settings").status_code == 200
