@@ -22,7 +22,7 @@ from service.libretranslate.files import (
 )
 from service.libretranslate.schemas import FrontendLanguages, LanguageRef
 from service.libretranslate.translate import LANGUAGE_NAMES, check_source, detect_all
-from service.models.base import ModelInputError, TranslateOptions
+from service.models.base import ModelInputError, TranslateOptions, WordAlignment
 from service.request_body import read_body, validate_body
 from service.runtime import Runtime
 from service.schemas import DetectedLanguage, DetectRequest, FrontendSettings, LibreTranslateError, TranslateFileResponse
@@ -123,7 +123,22 @@ async def translate_file_route(request: Request, settings: SettingsDep, runner: 
         (detection,) = await detect_all([sample], shared_detector())
         check_source(None, detection, runner)
 
+    # A file may hold as much text as one request may (SERVICE_MAX_TEXTS x SERVICE_MAX_TEXT_CHARS).
+    budget = [settings.max_texts * settings.max_text_chars]
+
+    def spend(texts: list[str]) -> None:
+        budget[0] -= sum(len(t) for t in texts)
+        if budget[0] < 0:
+            raise ApiError(400, "file_too_long", "The file holds more text than one request may "
+                           f"({settings.max_texts * settings.max_text_chars} characters: SERVICE_MAX_TEXTS x "
+                           "SERVICE_MAX_TEXT_CHARS); split it.")
+
+    async def align(texts: list[str]) -> list[WordAlignment | ModelInputError]:
+        spend(texts)
+        return await runner.align(texts)
+
     async def translate_texts(texts: list[str]) -> list[str]:
+        spend(texts)
         outcomes = await runner.translate(texts, TranslateOptions(runner.beam_size(None)))
         failures = [o for o in outcomes if isinstance(o, ModelInputError)]
         if failures:
@@ -131,7 +146,7 @@ async def translate_file_route(request: Request, settings: SettingsDep, runner: 
         return [o.translation for o in outcomes if not isinstance(o, ModelInputError)]
 
     try:
-        translated = await translate_file(upload.filename, data, translate_texts, runner.align)
+        translated = await translate_file(upload.filename, data, translate_texts, align)
     except FileFormatError as exc:
         raise ApiError(400, "invalid_file", f"{exc}.") from None
     except ModelInputError as exc:

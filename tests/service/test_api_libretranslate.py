@@ -144,6 +144,9 @@ def test_files_are_bounded_and_private(make_client: ClientFactory) -> None:
     assert r.status_code == 400 and "larger" in r.json()["error"]
     r = client.post("/translate_file", data={**LT, "api_key": "k1"}, files={"file": ("a.exe", b"MZ", "x")})
     assert r.status_code == 400
+    small = make_client(max_texts=2, max_text_chars=10)
+    r = small.post("/translate_file", data=LT, files={"file": ("a.txt", b"hello\n" * 5, "text/plain")})
+    assert r.status_code == 400
     r = client.post("/translate_file", data={**LT, "api_key": "k1"}, files={"file": ("a.txt", b"hello", "text/plain")})
     path = r.json()["translatedFileUrl"].replace("http://testserver", "")
     assert client.get(path, params={"api_key": "k2"}).status_code == 404
