@@ -82,6 +82,14 @@ def _is_atom(tag: Tag) -> bool:
     return tag.name == "a" and bool(_URL_LIKE.match(text.strip()))
 
 
+def _is_text(node: PageElement) -> bool:
+    return isinstance(node, NavigableString) and not isinstance(node, (Comment, Doctype, ProcessingInstruction))
+
+
+def _untranslatable_block(tag: Tag) -> bool:
+    return tag.get("translate") == "no" or "notranslate" in _classes(tag)
+
+
 def _has_block(tag: Tag) -> bool:
     return any(isinstance(d, Tag) and (d.name in BLOCKS or d.name == "br") for d in tag.descendants)
 
@@ -100,7 +108,8 @@ def _collect_runs(container: Tag, runs: list[_Run]) -> None:
                 flush()
             elif child.name == "br" or child.name in BLOCKS:
                 flush()
-                _collect_runs(child, runs)
+                if not _untranslatable_block(child):
+                    _collect_runs(child, runs)
             elif _has_block(child) and not _is_atom(child):
                 flush()
                 _collect_runs(child, runs)
@@ -243,8 +252,8 @@ async def translate_html(fragment: str, align: AlignFn) -> str:
         if isinstance(alignment, ModelInputError):
             raise alignment
         first, last = str(run.nodes[0]), str(run.nodes[-1])
-        lead = first[: len(first) - len(first.lstrip())] if isinstance(run.nodes[0], NavigableString) else ""
-        trail = last[len(last.rstrip()):] if isinstance(run.nodes[-1], NavigableString) else ""
+        lead = first[: len(first) - len(first.lstrip())] if _is_text(run.nodes[0]) else ""
+        trail = last[len(last.rstrip()):] if _is_text(run.nodes[-1]) else ""
         built: list[PageElement] = [NavigableString(lead)] if lead else []
         builder = _Builder(soup, alignment)
         builder.emit(built, run.root, 0, len(alignment.target_words), 0, len(alignment.translation))
