@@ -171,6 +171,18 @@ class _Builder:
             end -= 1
         return end
 
+    def _atom_at(self, atom: _Atom, word: int) -> int:
+        """Where an atom goes before target word ``word``: before the punctuation that ends the
+        previous word when the atom stood right before punctuation ("Hello @alice!" -> "Hallo @alice!")."""
+        at = self.char_at(word)
+        following = self.al.source[atom.position: atom.position + 1]
+        if word == 0 or not following or following not in _PUNCTUATION:
+            return at
+        start, end = self.words[word - 1]
+        while end > start + 1 and self.text[end - 1] in _PUNCTUATION:
+            end -= 1
+        return end if end < self.words[word - 1][1] else at
+
     def char_at(self, word: int) -> int:
         return self.words[word][0] if word < len(self.words) else len(self.text)
 
@@ -206,7 +218,7 @@ class _Builder:
 
         position = start
         for a, b, child in self.place(wrapper, lo, hi):
-            child_start = max(self.char_at(a), position)
+            child_start = max(self._atom_at(child, a) if isinstance(child, _Atom) else self.char_at(a), position)
             child_end = child_start
             if b > a and isinstance(child, _Wrapper):
                 child_end = max(self._trimmed_end(child, b), child_start)
@@ -219,7 +231,7 @@ class _Builder:
                     add(NavigableString(" "))
                 add(child.node)
                 after = self.text[child_start] if child_start < len(self.text) else ""
-                if child.space_after and after and not after.isspace():
+                if after and not after.isspace() and (child.space_after or after.isalnum()):
                     add(NavigableString(" "))
                 continue
             assert child.tag is not None
