@@ -8,7 +8,7 @@ decode (a callable that runs the model) → finish (loops, numbers, casing) → 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import numpy as np
@@ -42,6 +42,11 @@ class Hypothesis:
 
 # (source ids [each ending with EOS], beam size, max output tokens, length penalty) -> one per source
 DecodeFn = Callable[[list[list[int]], int, int, float], list[Hypothesis]]
+# The same plus the number of hypotheses wanted -> up to that many per source, best first
+NBestDecodeFn = Callable[[list[list[int]], int, int, float, int], list[list[Hypothesis]]]
+
+# A hypothesis scored below this had not ended when the search stopped (translate_nbest).
+UNFINISHED_SCORE = -1e8
 
 
 @dataclass(frozen=True)
@@ -51,6 +56,26 @@ class TranslationResult:
     source_tokens: list[str]
     target_tokens: list[str]
     score: float  # log-probability (length-normalized where a penalty applies), summed over sentences
+    alternatives: list[str] = field(default_factory=list)  # other translations, best first (n-best)
+
+
+@dataclass(frozen=True)
+class SentenceTranslation:
+    """One sentence of a text: its source text, the model's ids both ways (source ids end
+    with EOS; target ids without BOS, up to and including EOS) and its finished translation."""
+
+    source: str
+    source_ids: list[int]
+    target_ids: list[int]
+    translation: str
+
+
+@dataclass(frozen=True)
+class TextTranslation:
+    """A text's :class:`TranslationResult` and its sentences, in order (what alignment needs)."""
+
+    result: TranslationResult
+    sentences: list[SentenceTranslation]
 
 
 @dataclass
@@ -60,6 +85,7 @@ class _Sentence:
     prepared: CaseNormalization
     ids: list[int]
     output: Hypothesis | None = None
+    others: list[Hypothesis] = field(default_factory=list)  # the n-best after ``output``
 
 
 def pad_ids(batch: Sequence[Sequence[int]], pad_id: int = 0) -> np.ndarray:
@@ -85,14 +111,31 @@ def signature_decoder(translate: Callable[..., Mapping[str, Any]], pad_id: int =
     return decode
 
 
+def signature_nbest_decoder(translate_nbest: Callable[..., Mapping[str, Any]], pad_id: int = 0) -> NBestDecodeFn:
+    """A :data:`NBestDecodeFn` over a translator's ``translate_nbest`` signature: as
+    :func:`signature_decoder` plus ``num_hypotheses``; outputs ``[batch, K, ...]``."""
+
+    def decode(batch: list[list[int]], beam_size: int, max_length: int, length_penalty: float,
+               count: int) -> list[list[Hypothesis]]:
+        out = translate_nbest(source_ids=pad_ids(batch, pad_id), beam_size=np.int32(beam_size),
+                              max_length=np.int32(max_length), length_penalty=np.float32(length_penalty),
+                              num_hypotheses=np.int32(count))
+        ids, lengths, scores = (np.asarray(out[k]) for k in ("target_ids", "target_length", "score"))
+        return [[Hypothesis([int(t) for t in ids[row, k, : int(lengths[row, k])]], float(scores[row, k]))
+                 for k in range(ids.shape[1])] for row in range(len(batch))]
+
+    return decode
+
+
 class TranslationPipeline:
     """Text in, text out around a model's decode function, following its manifest."""
 
     def __init__(self, manifest: TranslatorManifest, subwords: SubwordModel, decode: DecodeFn,
-                 batch_size: int = BATCH_SIZE) -> None:
+                 batch_size: int = BATCH_SIZE, decode_nbest: NBestDecodeFn | None = None) -> None:
         self.manifest = manifest
         self.subwords = subwords
         self.decode = decode
+        self.decode_nbest = decode_nbest
         self.batch_size = batch_size
 
     def encode(self, sentence: str) -> list[int]:
@@ -118,13 +161,32 @@ class TranslationPipeline:
         return str(self.subwords.decode_pieces(collapse_repeated_pieces(pieces)))
 
     def translate(self, texts: Sequence[str], *, beam_size: int | None = None, max_length: int | None = None,
+                  alternatives: int = 0,
                   should_stop: Callable[[], bool] | None = None) -> list[TranslationResult | ModelInputError]:
         """Every text's translation, or the reason it has none; one bad text spoils no other.
 
+        ``alternatives`` > 0 asks for up to that many other translations per text (from the
+        n-best decoder; the beam is raised to ``alternatives + 1`` where it is smaller). The
+        k-th alternative of a text joins the k-th other hypothesis of each of its sentences
+        (a sentence with fewer keeps its best); duplicates and the main translation are dropped.
         ``should_stop`` is asked before each model call; when it says so, :class:`Cancelled`
-        is raised (the caller has gone, so the rest of the work is for nobody)."""
-        beam = self.manifest.default_beam_size if beam_size is None else beam_size
+        is raised (the caller has gone, so the rest of the work is for nobody).
+        """
         outcomes: list[TranslationResult | ModelInputError | None] = [None] * len(texts)
+        for index, detail in enumerate(self.translate_sentences(texts, beam_size=beam_size, max_length=max_length,
+                                                                alternatives=alternatives, should_stop=should_stop)):
+            outcomes[index] = detail if isinstance(detail, ModelInputError) else detail.result
+        return [o if o is not None else ModelInputError("not translated") for o in outcomes]
+
+    def translate_sentences(self, texts: Sequence[str], *, beam_size: int | None = None,
+                            max_length: int | None = None, alternatives: int = 0,
+                            should_stop: Callable[[], bool] | None = None) -> list[TextTranslation | ModelInputError]:
+        """As :meth:`translate`, with each text's sentences (ids, offsets, finished texts)."""
+        beam = self.manifest.default_beam_size if beam_size is None else beam_size
+        count = 1 + max(0, alternatives) if self.decode_nbest is not None else 1
+        if count > 1:
+            beam = max(beam, count)
+        outcomes: list[TextTranslation | ModelInputError | None] = [None] * len(texts)
         segments = [split_sentences(text) for text in texts]
         sentences: list[_Sentence] = []
         for index, text_segments in enumerate(segments):
@@ -139,16 +201,16 @@ class TranslationPipeline:
             if not mine:
                 outcomes[index] = ModelInputError("text is empty")
             sentences.extend(mine)
-        self._decode_all(sentences, beam, max_length, should_stop)
+        self._decode_all(sentences, beam, max_length, count, should_stop)
         by_text: dict[int, list[_Sentence]] = {}
         for sentence in sentences:
             by_text.setdefault(sentence.text_index, []).append(sentence)
         for index, mine in by_text.items():
-            outcomes[index] = self._finish(texts[index], mine, segments[index])
+            outcomes[index] = self._finish(texts[index], mine, segments[index], count - 1)
         return [o if o is not None else ModelInputError("not translated") for o in outcomes]
 
-    def _decode_all(self, sentences: list[_Sentence], beam: int, max_length: int | None,
-                    should_stop: Callable[[], bool] | None) -> None:
+    def _decode_all(self, sentences: list[_Sentence], beam: int, max_length: int | None, count: int = 1,
+                    should_stop: Callable[[], bool] | None = None) -> None:
         order = sorted(sentences, key=lambda s: len(s.ids))
         for start in range(0, len(order), self.batch_size):
             if should_stop is not None and should_stop():
@@ -157,19 +219,40 @@ class TranslationPipeline:
             limit = self.manifest.output_budget(max(len(s.ids) for s in chunk))
             if max_length is not None:
                 limit = min(limit, max_length)
-            outputs = self.decode([s.ids for s in chunk], beam, limit, self.manifest.default_length_penalty)
-            for sentence, output in zip(chunk, outputs, strict=True):
+            batch = [s.ids for s in chunk]
+            penalty = self.manifest.default_length_penalty
+            if count > 1 and self.decode_nbest is not None:
+                nbest = self.decode_nbest(batch, beam, limit, penalty, count)
+            else:
+                nbest = [[h] for h in self.decode(batch, beam, limit, penalty)]
+            for sentence, hypotheses in zip(chunk, nbest, strict=True):
                 own_limit = self.manifest.output_budget(len(sentence.ids))
-                sentence.output = Hypothesis(output.ids[:own_limit], output.score)
+                cut = [Hypothesis(h.ids[:own_limit], h.score) for h in hypotheses]
+                sentence.output = cut[0]
+                sentence.others = [h for h in cut[1:] if h.score > UNFINISHED_SCORE]
 
-    def _finish(self, text: str, mine: list[_Sentence], segments: list[Segment]) -> TranslationResult:
+    def _finish(self, text: str, mine: list[_Sentence], segments: list[Segment], alternatives: int) -> TextTranslation:
         outputs = [s.output or Hypothesis([], 0.0) for s in mine]
         finished = [finish_sentence(s.source, s.prepared, self.text_of(o.ids))
                     for s, o in zip(mine, outputs, strict=True)]
-        return TranslationResult(
+        translation = join_sentences(finished, segments)
+        others: list[str] = []
+        for k in range(alternatives):
+            if not any(len(s.others) > k for s in mine):
+                break
+            texts = [finish_sentence(s.source, s.prepared, self.text_of(s.others[k].ids)) if len(s.others) > k else best
+                     for s, best in zip(mine, finished, strict=True)]
+            candidate = join_sentences(texts, segments)
+            if candidate != translation and candidate not in others:
+                others.append(candidate)
+        result = TranslationResult(
             source=text,
-            translation=join_sentences(finished, segments),
+            translation=translation,
             source_tokens=[p for s in mine for p in self.pieces(s.ids)],
             target_tokens=[p for o in outputs for p in self.pieces(o.ids)],
             score=float(sum(o.score for o in outputs)),
+            alternatives=others,
         )
+        return TextTranslation(result, [
+            SentenceTranslation(s.source, s.ids, o.ids, f) for s, o, f in zip(mine, outputs, finished, strict=True)
+        ])

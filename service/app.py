@@ -17,6 +17,8 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.openapi.utils import get_openapi
 
 from service.errors import install_error_handlers
+from service.libretranslate import errors as libretranslate_errors
+from service.libretranslate import routes as libretranslate
 from service.middleware import RequestContextMiddleware, TimeoutMiddleware
 from service.observability import Metrics
 from service.registry import ModelRegistry, configure_tensorflow
@@ -36,6 +38,8 @@ showing the models' attention maps per layer and head.
 * `POST /translate`: English→German (also LibreTranslate's request and response form).
 * `POST /normalize-time`: free-text times ("quarter to five pm") to `HH:MM`.
 * `GET|POST /attention`: tokens and attention weights `[layer][head][target][source]`.
+* LibreTranslate's API: `/translate` (its form), `/detect`, `/languages`, `/translate_file`,
+  `/download_file/<name>`, `/frontend/settings`, `/suggest` (disabled), `/spec`.
 * `GET /health`, `GET /ready`, `GET /models`, `GET /models/{{name}}`, `GET /metrics`.
 
 Limits of this instance: at most {max_texts} texts per request, {max_text_chars} characters
@@ -90,11 +94,14 @@ def create_app(settings: Settings | None = None, *, registry: ModelRegistry | No
     install_error_handlers(app)
     guard = [Depends(AccessControl(settings))]
     studio.install(app)  # GET / (the Attention Studio), /static, /docs, /redoc; before health's "/"
+    lt_shape = [Depends(libretranslate_errors.mark)]  # before the key check: its errors in LibreTranslate's shape
     app.include_router(health.router)
     if settings.metrics_enabled:
         app.include_router(health.metrics_router)
-    app.include_router(translate.public_router)
-    app.include_router(translate.router, dependencies=guard)
+    app.include_router(translate.public_router, dependencies=lt_shape)
+    app.include_router(translate.router, dependencies=[*lt_shape, *guard])
+    app.include_router(libretranslate.public_router, dependencies=lt_shape)
+    app.include_router(libretranslate.router, dependencies=[*lt_shape, *guard])
     app.include_router(normalize.router, dependencies=guard)
     app.include_router(attention.router, dependencies=guard)
 

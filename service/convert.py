@@ -39,14 +39,16 @@ def time_items(texts: Sequence[str], outcomes: Sequence[TimeResult | ModelInputE
 
 
 def translation_items(
-    texts: Sequence[str], outcomes: Sequence[TranslationResult | ModelInputError]
+    texts: Sequence[str], outcomes: Sequence[TranslationResult | ModelInputError], alternatives: bool = False
 ) -> list[TranslationItem]:
+    """Items of ``/translate``'s answer; ``alternatives`` when the request asked for some."""
     items = []
     for index, (text, outcome) in enumerate(zip(texts, outcomes, strict=True)):
         if isinstance(outcome, ModelInputError):
             items.append(
                 TranslationItem(index=index, source=text, translation=None, source_tokens=[],
-                                target_tokens=[], score=None, error=str(outcome) or "cannot translate this text")
+                                target_tokens=[], score=None, error=str(outcome) or "cannot translate this text",
+                                alternatives=[] if alternatives else None)
             )
             continue
         items.append(
@@ -57,6 +59,7 @@ def translation_items(
                 source_tokens=list(outcome.source_tokens),
                 target_tokens=list(outcome.target_tokens),
                 score=finite(outcome.score),
+                alternatives=list(outcome.alternatives) if alternatives else None,
             )
         )
     return items

@@ -17,6 +17,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from service.batching import OverloadedError, QueueFullError
+from service.libretranslate import errors as libretranslate
 from service.logs import request_id_var
 from service.models.base import ModelInputError
 
@@ -61,6 +62,8 @@ def error_response(
     metrics = getattr(request.app.state, "metrics", None)
     if metrics is not None:
         metrics.errors.labels(code).inc()
+    if libretranslate.is_libretranslate(request):  # its status codes, a plain sentence, no details
+        status, message, details = libretranslate.status(status), libretranslate.message(code, message), None
     return JSONResponse(error_body(code, message, details), status_code=status, headers=headers)
 
 
@@ -87,6 +90,8 @@ def summarize(details: list[dict[str, Any]]) -> str:
 async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
     details = describe_validation_errors(exc.errors())
+    if libretranslate.is_libretranslate(request):
+        return error_response(request, 400, "invalid_request", libretranslate.validation_message(details))
     if any(d["type"] == "json_invalid" for d in details):
         return error_response(
             request, 400, "malformed_json", "The request body is not valid JSON: " + summarize(details), details

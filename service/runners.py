@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 from service.batching import DynamicBatcher, StopCheck
 from service.memory import release_free_memory
 from service.models.base import (
+    Aligns,
     Attends,
     AttentionResult,
     ModelInfo,
@@ -26,6 +27,7 @@ from service.models.base import (
     TranslateOptions,
     Translates,
     TranslationResult,
+    WordAlignment,
 )
 from service.observability import Metrics
 from service.settings import Settings
@@ -178,3 +180,16 @@ class TranslatorRunner(ModelRunner[Translates]):
     async def translate(self, texts: Sequence[str], options: TranslateOptions
                         ) -> list[TranslationResult | ModelInputError]:
         return await self.batcher.submit(options, texts)
+
+    @property
+    def can_align(self) -> bool:
+        return isinstance(self.wrapper, Aligns)
+
+    async def align(self, texts: Sequence[str]) -> list[WordAlignment | ModelInputError]:
+        """Translations with word alignments (HTML, documents): one model call per request,
+        on the model's thread; raises TypeError for a wrapper that cannot align."""
+        wrapper = self.wrapper
+        if not isinstance(wrapper, Aligns):
+            raise TypeError(f"{self.name} cannot align words")
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, lambda: wrapper.align(list(texts)))

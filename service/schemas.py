@@ -11,6 +11,15 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
+# LibreTranslate's bodies live in their own module (its endpoints are many); listed here too.
+from service.libretranslate.schemas import DetectedLanguage as DetectedLanguage
+from service.libretranslate.schemas import DetectRequest as DetectRequest
+from service.libretranslate.schemas import FrontendSettings as FrontendSettings
+from service.libretranslate.schemas import LibreTranslateError as LibreTranslateError
+from service.libretranslate.schemas import LibreTranslateRequest as LibreTranslateRequest
+from service.libretranslate.schemas import LibreTranslateResponse as LibreTranslateResponse
+from service.libretranslate.schemas import TranslateFileResponse as TranslateFileResponse
+
 
 def _not_blank(value: str) -> str:
     if not value.strip():
@@ -97,6 +106,10 @@ class NormalizeTimeResponse(BaseModel):
 
 # --- /translate -------------------------------------------------------------------------
 class TranslateRequest(TextsRequest):
+    alternatives: int = Field(
+        0, ge=0, strict=True, description="Other translations wanted per text (0..SERVICE_MAX_ALTERNATIVES); "
+        "the n-best of the beam search, which is raised to alternatives + 1 where it is smaller."
+    )
     beam_size: int | None = Field(
         None, ge=1, strict=True, description="Beam width (1 = greedy); default SERVICE_DEFAULT_BEAM_SIZE."
     )
@@ -115,22 +128,6 @@ class TranslateRequest(TextsRequest):
     )
 
 
-class LibreTranslateRequest(BaseModel):
-    """LibreTranslate's request (``q`` a string or a list); answered in LibreTranslate's shape."""
-
-    model_config = ConfigDict(
-        extra="ignore",
-        json_schema_extra={"examples": [{"q": "Hello world!", "source": "en", "target": "de", "format": "text"}]},
-    )
-
-    q: Text | Annotated[list[Text], Field(min_length=1)] = Field(description="Text, or list of texts, to translate.")
-    source: str = Field(description="Source language code; only `en` is served.")
-    target: str = Field(description="Target language code; only `de` is served.")
-    format: str = Field("text", description="`text` (`html` is not supported).")
-    api_key: str | None = Field(None, description="API key, when the service requires one.")
-    alternatives: int = Field(0, ge=0, description="Accepted for compatibility; no alternatives are produced.")
-
-
 class TranslationItem(BaseModel):
     index: int = Field(description="Position of the text in the request.")
     source: str
@@ -138,6 +135,9 @@ class TranslationItem(BaseModel):
     source_tokens: list[str] = Field(description="Source subword tokens the model read.")
     target_tokens: list[str] = Field(description="Target subword tokens the model wrote.")
     score: float | None = Field(description="Log-probability of the translation (length-normalized).")
+    alternatives: list[str] | None = Field(
+        None, exclude_if=lambda v: v is None, description="Other translations, best first (only when asked for)."
+    )
     error: str | None = None
 
 
@@ -167,13 +167,6 @@ class TranslateResponse(BaseModel):
             ]
         }
     )
-
-
-class LibreTranslateResponse(BaseModel):
-    translatedText: str | list[str]  # noqa: N815 - LibreTranslate's field name
-    alternatives: list[str] | list[list[str]] | None = None
-
-    model_config = ConfigDict(json_schema_extra={"examples": [{"translatedText": "Hallo Welt!"}]})
 
 
 class Language(BaseModel):

@@ -114,6 +114,22 @@ class Settings(BaseSettings):
         256, ge=1, description="Largest `max_length` (target subword tokens) a request may ask for."
     )
 
+    max_alternatives: int = Field(
+        3, ge=0, le=16, description="Most `alternatives` (n-best translations) a request may ask for; "
+        "the beam is raised to alternatives + 1 where it is smaller."
+    )
+
+    # --- LibreTranslate files (/translate_file, /download_file) ------------------------
+    files_dir: Path | None = Field(
+        None, description="Where translated files wait for their download; unset: a private temporary directory."
+    )
+    files_max_bytes: int = Field(
+        500_000, ge=1, description="Largest file /translate_file accepts (also bounded by SERVICE_MAX_BODY_BYTES)."
+    )
+    files_ttl_s: float = Field(
+        600.0, gt=0, description="Seconds a translated file can be downloaded; then it is deleted."
+    )
+
     # --- access -----------------------------------------------------------------------
     api_keys: CommaList = Field(
         default_factory=list,

@@ -19,10 +19,12 @@ import numpy as np
 
 from core.errors import Cancelled, ModelInputError
 from core.manifest import EXTRA_DIR, Manifest, load
+from core.text.alignment import WordAlignment
 from core.translation import TranslationResult
 
 __all__ = [
-    "AttentionMaps", "AttentionResult", "Attends", "Cancelled", "ModelInfo", "ModelInputError", "Normalizes",
+    "Aligns", "AttentionMaps", "AttentionResult", "Attends", "Cancelled", "ModelInfo", "ModelInputError",
+    "Normalizes", "WordAlignment",
     "TimeResult", "TranslateOptions", "Translates", "TranslationResult", "pick_index",
 ]
 
@@ -95,6 +97,7 @@ class TranslateOptions:
 
     beam_size: int | None = None  # None: the model's default (its manifest)
     max_length: int | None = None  # most target tokens per sentence; None: the model's budget
+    alternatives: int = 0  # other translations wanted per text (n-best; the beam is raised to N + 1)
 
 
 def pick_index(value: int | None, size: int, what: str) -> list[int]:
@@ -128,6 +131,14 @@ class Translates(Attends, Protocol):
                   should_stop: Callable[[], bool] | None = None) -> list[TranslationResult | ModelInputError]:
         """Per text; may raise Cancelled between chunks once ``should_stop()`` is true."""
         ...
+
+
+@runtime_checkable
+class Aligns(Translates, Protocol):
+    """A translator that also aligns: each text's translation and its word alignment from the
+    cross-attention (what carries inline HTML tags onto the right words); batched, per text."""
+
+    def align(self, texts: Sequence[str]) -> list[WordAlignment | ModelInputError]: ...
 
 
 @runtime_checkable

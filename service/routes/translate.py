@@ -5,16 +5,19 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
-from service import libretranslate
 from service.convert import translation_items
 from service.dependencies import SettingsDep, TranslatorDep
 from service.errors import ApiError
+from service.libretranslate import translate as libretranslate
+from service.libretranslate.detect import shared_detector
+from service.libretranslate.errors import LIBRETRANSLATE_FIELDS
 from service.limits import check_decoding, check_texts
 from service.models.base import ModelInputError, TranslateOptions
 from service.request_body import read_body, validate_body
 from service.routes import MODEL_ERRORS
 from service.runners import TranslatorRunner
 from service.schemas import (
+    DetectRequest,
     Language,
     LibreTranslateRequest,
     LibreTranslateResponse,
@@ -32,7 +35,7 @@ def _ref(model: type[BaseModel]) -> dict[str, str]:
 
 # The body is parsed by hand (JSON or form data), so its schema is declared here;
 # service.app adds both models to the OpenAPI components.
-REQUEST_BODY_MODELS = (TranslateRequest, LibreTranslateRequest)
+REQUEST_BODY_MODELS = (TranslateRequest, LibreTranslateRequest, DetectRequest)
 _OPENAPI_BODY = {
     "requestBody": {
         "required": True,
@@ -62,9 +65,11 @@ _OPENAPI_BODY = {
     "(pins a loaded version; the answer's `version` says which one answered); "
     "each result has the translation, the source and target subword tokens and the score. "
     "Multi-sentence texts are split into sentences by the model wrapper. "
-    "LibreTranslate's form (`q`, `source`, `target`, `format`, `api_key`; JSON or form data) is "
-    "answered as LibreTranslate does: `{\"translatedText\": ...}` (a list for a list `q`). "
-    "Only `en`→`de` and format `text` are served; anything else is a 400.",
+    "`alternatives: N` (0..SERVICE_MAX_ALTERNATIVES) adds N-best translations (the beam is raised to N + 1). "
+    "LibreTranslate's form (`q`, `source` (or `auto`), `target`, `format` `text`|`html`, `alternatives`, "
+    "`api_key`; JSON or form data) is answered as LibreTranslate does: `{\"translatedText\": ...}` (a list "
+    "for a list `q`), `detectedLanguage` with `source: auto`, `alternatives`; its errors are 400/403/429 "
+    "`{\"error\": ...}`.",
 )
 async def translate(
     request: Request,
@@ -72,16 +77,19 @@ async def translate(
     runners: TranslatorDep,
 ) -> TranslateResponse | JSONResponse:
     data = await read_body(request)
-    if isinstance(data, dict) and "q" in data:
-        answer = await libretranslate.translate(validate_body(LibreTranslateRequest, data), settings, runners.get())
-        return JSONResponse(answer.model_dump(exclude_none=True))  # LibreTranslate omits absent keys
+    if isinstance(data, dict) and LIBRETRANSLATE_FIELDS & set(data):
+        body_lt = validate_body(LibreTranslateRequest, data)
+        return JSONResponse(await libretranslate.translate(body_lt, settings, runners.get(), shared_detector()))
     body: TranslateRequest = validate_body(TranslateRequest, data)
     texts = body.items()
     check_texts(texts, settings, "text" if body.text is not None else "texts")
     check_decoding(body.beam_size, body.max_length, settings)
     runner = runners.get(body.version)
+    alternatives = libretranslate.check_alternatives(body.alternatives, settings)
     beam = runner.beam_size(body.beam_size)
-    outcomes = await runner.translate(texts, TranslateOptions(beam, body.max_length))
+    if alternatives:
+        beam = max(beam, alternatives + 1)  # the n-best needs that many beams
+    outcomes = await runner.translate(texts, TranslateOptions(beam, body.max_length, alternatives))
     if body.text is not None and isinstance(outcomes[0], ModelInputError):
         raise ApiError(422, "model_input_error", str(outcomes[0]) or "The model cannot translate this text.")
     return TranslateResponse(
@@ -90,7 +98,7 @@ async def translate(
         source_language=runner.source_language,
         target_language=runner.target_language,
         beam_size=beam,
-        results=translation_items(texts, outcomes),
+        results=translation_items(texts, outcomes, alternatives=bool(alternatives)),
     )
 
 

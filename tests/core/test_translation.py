@@ -107,3 +107,28 @@ def test_outputs_are_cut_at_the_sentence_budget_and_loops_collapse() -> None:
 
 def test_pad_ids_pads_right() -> None:
     assert pad_ids([[1, 2, 3], [4]]).tolist() == [[1, 2, 3], [4, 0, 0]]
+
+
+def test_alternatives_come_from_the_nbest_per_sentence_without_duplicates() -> None:
+    translate, model = pipeline()
+    calls: list[tuple[int, int]] = []
+
+    def nbest(batch: list[list[int]], beam: int, max_length: int, alpha: float, count: int) -> list[list[Hypothesis]]:
+        calls.append((beam, count))
+        out = []
+        for ids in batch:
+            body, eos = list(ids[:-1]), [ids[-1]]
+            swapped = list(reversed(body)) + eos
+            unfinished = Hypothesis(body[:1], -2e9)  # had not ended: never an alternative
+            out.append([Hypothesis(list(ids), -1.0), Hypothesis(swapped, -2.0), Hypothesis(list(ids), -3.0),
+                        unfinished][:count])
+        return out
+
+    translate.decode_nbest = nbest
+    (result,) = translate.translate(["One two.  Three four."], alternatives=3)
+    assert isinstance(result, TranslationResult)
+    assert result.translation == "One two.  Three four."
+    assert result.alternatives == ["two. One  four. Three"]  # the copy and the unfinished one are left out
+    assert calls == [(4, 4)]  # the beam is raised to alternatives + 1
+    (plain,) = translate.translate(["one two."])
+    assert isinstance(plain, TranslationResult) and plain.alternatives == [] and len(calls) == 1

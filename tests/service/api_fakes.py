@@ -27,6 +27,7 @@ from service.models.base import (
     TimeResult,
     TranslateOptions,
     TranslationResult,
+    WordAlignment,
     pick_index,
 )
 
@@ -114,11 +115,26 @@ class FakeTranslator:
                 type(self).stopped += 1
                 raise Cancelled("nobody waits for this batch")
             time.sleep(0.01)
+        others = [f"{{}} ({k})" for k in range(2, 2 + options.alternatives)]
         return [
             ModelInputError("cannot translate the character 💥") if BOOM in t
-            else TranslationResult(t, t.upper(), t.split(), t.upper().split(), -0.5)
+            else TranslationResult(t, t.upper(), t.split(), t.upper().split(), -0.5, [o.format(t) for o in others])
             for t in texts
         ]
+
+    def align(self, texts: Sequence[str]) -> list[WordAlignment | ModelInputError]:
+        """Upper-cased words, each aligned with itself (identity weights)."""
+        type(self).calls.add(list(texts))
+        out: list[WordAlignment | ModelInputError] = []
+        for text in texts:
+            if BOOM in text:
+                out.append(ModelInputError("cannot translate the character 💥"))
+                continue
+            translation = text.strip().upper()
+            spans = [(m.start(), m.end()) for m in re.finditer(r"\S+", text)]
+            target = [(m.start(), m.end()) for m in re.finditer(r"\S+", translation)]
+            out.append(WordAlignment(text, translation, spans, target, np.eye(len(target), len(spans))))
+        return out
 
     def attention(self, text: str, *, include_self: bool = False, layer: int | None = None,
                   head: int | None = None, beam_size: int | None = None) -> AttentionResult:

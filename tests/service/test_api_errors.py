@@ -43,12 +43,17 @@ BAD_REQUESTS: list[tuple[str, Any, int, str]] = [
     ("/normalize-time", b"null", 422, "invalid_request"),
     ("/translate", b"{not json", 400, "malformed_json"),
     ("/translate", b"", 400, "malformed_json"),
-    ("/translate", {"q": "a"}, 422, "invalid_request"),  # LibreTranslate needs source and target
-    ("/translate", {"q": "", "source": "en", "target": "de"}, 422, "invalid_request"),
-    ("/translate", {"q": 7, "source": "en", "target": "de"}, 422, "invalid_request"),
-    ("/translate", {"q": [], "source": "en", "target": "de"}, 422, "invalid_request"),
-    ("/translate", {"q": LONG, "source": "en", "target": "de"}, 422, "text_too_long"),
-    ("/translate", {"q": ["a"] * 65, "source": "en", "target": "de"}, 422, "too_many_texts"),
+    # LibreTranslate-shaped requests: its 400 (not 422), a plain sentence
+    ("/translate", {"q": "a"}, 400, "invalid_request"),  # LibreTranslate needs a target
+    ("/translate", {"source": "en", "target": "de"}, 400, "invalid_request"),  # ... and q
+    ("/translate", {"q": "", "source": "en", "target": "de"}, 400, "invalid_request"),
+    ("/translate", {"q": 7, "source": "en", "target": "de"}, 400, "invalid_request"),
+    ("/translate", {"q": [], "source": "en", "target": "de"}, 400, "invalid_request"),
+    ("/translate", {"q": LONG, "source": "en", "target": "de"}, 400, "text_too_long"),
+    ("/translate", {"q": ["a"] * 65, "source": "en", "target": "de"}, 400, "too_many_texts"),
+    ("/translate", {"q": "a", "source": "en", "target": "de", "alternatives": 10000}, 400, "too_many_alternatives"),
+    ("/translate", {"q": "a", "source": "en", "target": "de", "format": "xml"}, 400, "unsupported_format"),
+    ("/translate", {"text": "a", "alternatives": 10000}, 422, "too_many_alternatives"),
     ("/translate", {"q": "a", "source": "en", "target": "nl"}, 400, "unsupported_language_pair"),
     ("/attention", {"model": "time-normalizer", "text": LONG}, 422, "text_too_long"),
     ("/attention", {"model": 5, "text": "a"}, 422, "invalid_request"),

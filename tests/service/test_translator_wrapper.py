@@ -158,3 +158,27 @@ def test_attention_filters(translator):
         translator.attention("I like tea.", head=heads)
     with pytest.raises(ModelInputError):
         translator.attention("   ")
+
+
+def test_alternatives_are_other_nbest_translations(translator) -> None:
+    (plain,) = translator.translate(["Where is the station?"], TranslateOptions(4))
+    (rich,) = translator.translate(["Where is the station?"], TranslateOptions(4, None, 3))
+    assert isinstance(plain, TranslationResult) and isinstance(rich, TranslationResult)
+    assert rich.translation == plain.translation and plain.alternatives == []
+    assert 1 <= len(rich.alternatives) <= 3 and plain.translation not in rich.alternatives
+    assert len(set(rich.alternatives)) == len(rich.alternatives)
+
+
+def test_align_gives_words_of_both_sides_and_a_weight_per_pair(translator) -> None:
+    from service.models.base import Aligns, WordAlignment
+
+    assert isinstance(translator, Aligns)
+    alignment, bad = translator.align(["I like green tea. Where is the station?", "x " * 400])
+    assert isinstance(alignment, WordAlignment) and isinstance(bad, ModelInputError)
+    assert len(alignment.source_words) == 8
+    assert alignment.weights.shape == (len(alignment.target_words), 8)
+    green = alignment.source.index("green")
+    span = alignment.project(green, green + 5)
+    assert span is not None
+    words = alignment.translation[alignment.target_words[span[0]][0]: alignment.target_words[span[1] - 1][1]]
+    assert words.startswith("grün")

@@ -22,6 +22,36 @@ def _tile(x: tf.Tensor, beams: tf.Tensor) -> tf.Tensor:
 def beam_search(model, source_ids: tf.Tensor, beam_size: tf.Tensor, max_length: tf.Tensor,
                 alpha: tf.Tensor, cached: bool = True):
     """``(target_ids [B, T], target_length [B], score [B])`` of the best beam per sentence."""
+    prefix, lengths, normalised, finished, batch, k = _search(model, source_ids, beam_size, max_length, alpha, cached)
+    choice = tf.argmax(tf.where(finished, normalised, normalised + NEG_INF), axis=1, output_type=tf.int32)
+    rows = choice + tf.range(batch) * k
+    ids = tf.gather(prefix, rows)[:, 1:]
+    return ids, tf.gather(lengths, choice, batch_dims=1), tf.gather(normalised, choice, batch_dims=1)
+
+
+def beam_search_nbest(model, source_ids: tf.Tensor, beam_size: tf.Tensor, num_hypotheses: tf.Tensor,
+                      max_length: tf.Tensor, alpha: tf.Tensor, cached: bool = True):
+    """The ``n = min(num_hypotheses, beam_size)`` best beams per sentence, best first:
+    ``(target_ids [B, n, T], target_length [B, n], score [B, n])``.
+
+    The same search as :func:`beam_search` (its first hypothesis is that function's answer);
+    the others are the beams left when the search stopped, finished ones first. An unfinished
+    one (the search stops once no live beam can beat the best finished one) has its score
+    lowered by ``NEG_INF`` so that callers can tell it apart.
+    """
+    prefix, lengths, normalised, finished, batch, k = _search(model, source_ids, beam_size, max_length, alpha, cached)
+    ranked = tf.where(finished, normalised, normalised + NEG_INF)
+    n = tf.minimum(tf.maximum(tf.cast(num_hypotheses, tf.int32), 1), k)
+    top_scores, choice = tf.math.top_k(ranked, n)  # ties: the lower index first, as argmax
+    rows = tf.reshape(choice + (tf.range(batch) * k)[:, tf.newaxis], [-1])
+    ids = tf.reshape(tf.gather(prefix, rows)[:, 1:], [batch, n, -1])
+    return ids, tf.gather(lengths, choice, batch_dims=1), top_scores
+
+
+def _search(model, source_ids: tf.Tensor, beam_size: tf.Tensor, max_length: tf.Tensor,
+            alpha: tf.Tensor, cached: bool):
+    """Run the search: ``(prefix [B*K, 1+T], lengths [B, K], normalised score [B, K],
+    finished [B, K], B, K)``."""
     cfg = model.config
     batch = tf.shape(source_ids)[0]
     k = tf.cast(beam_size, tf.int32)
@@ -70,7 +100,4 @@ def beam_search(model, source_ids: tf.Tensor, beam_size: tf.Tensor, max_length: 
                           tf.TensorShape([None, None])),
     )
     normalised = logp / length_penalty(lengths, alpha)
-    choice = tf.argmax(tf.where(finished, normalised, normalised + NEG_INF), axis=1, output_type=tf.int32)
-    rows = choice + tf.range(batch) * k
-    ids = tf.gather(prefix, rows)[:, 1:]
-    return ids, tf.gather(lengths, choice, batch_dims=1), tf.gather(normalised, choice, batch_dims=1)
+    return prefix, lengths, normalised, finished, batch, k

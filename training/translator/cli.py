@@ -53,6 +53,8 @@ def main(argv: list[str]) -> int:
     x.add_argument("--checkpoint", action="append", help="checkpoint prefix; several = average")
     x.add_argument("--last", type=int, default=0, help="average the run's last N checkpoints")
     x.add_argument("--run-dir", help="run whose checkpoints --last reads (default: the config's train.run_dir)")
+    x.add_argument("--from-export", help="an export dir: its weights again, with this code's signatures "
+                   "(no training; keeps its manifest defaults, metrics and card)")
     x.add_argument("--out", required=True, help="models/translator-en-de/<version>")
     x.add_argument("--version", help="version in model.json (default: the --out folder's name)")
 

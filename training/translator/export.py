@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import shutil
 import time
 from pathlib import Path
 
 import tensorflow as tf
 
-from core.manifest import TranslatorManifest, dump
+from core.manifest import TranslatorManifest, dump, load
 from training.shared import parameter_count
 from training.translator.checkpoints import average_checkpoints, restore_model
 from training.translator.config import TrainConfig, TranslatorConfig
@@ -18,7 +19,7 @@ from training.translator.transformer import build_transformer
 
 MODEL_NAME = "translator-en-de"
 LICENSE = "CC-BY 2.0 training data (tatoeba.org, www.manythings.org/anki); code Apache-2.0"
-SIGNATURES = ["translate", "serving_default", "translate_uncached", "attention"]
+SIGNATURES = ["translate", "serving_default", "translate_nbest", "translate_uncached", "attention"]
 
 
 def translator_manifest(cfg: TranslatorConfig, version: str, tokenizer_file: str, parameters: int,
@@ -74,7 +75,36 @@ def export_model(cfg: TranslatorConfig, checkpoints: list[str], out: Path, versi
     return out
 
 
+# What a re-export carries over from the export it reads (measured quality, data, card).
+CARRIED_FILES = ("metrics.json", "data_stats.json", "MODEL_CARD.md")
+
+
+def reexport(source: Path, out: Path, version: str) -> Path:
+    """Export the weights of an existing export again, with this code's signatures.
+
+    No training: the model is built from the source's ``config.json`` and its variables are
+    read from the source's ``variables/``. The manifest keeps the source's decoding defaults
+    and checkpoint list; metrics, data statistics and the model card are copied.
+    """
+    source = Path(source)
+    extra = source / "assets.extra"
+    old = load(source)
+    assert isinstance(old, TranslatorManifest)
+    cfg = TranslatorConfig.load(extra / "config.json")
+    out = export_model(cfg, [str(source)], Path(out), version, tokenizer_file=extra / old.tokenizer_file)
+    new = load(out)
+    dump(dataclasses.replace(old, version=version, exported=new.exported, signatures=new.signatures), out)
+    for name in CARRIED_FILES:
+        if (extra / name).exists():
+            shutil.copy(extra / name, out / "assets.extra" / name)
+    return out
+
+
 def export_cli(args: argparse.Namespace) -> int:
+    if getattr(args, "from_export", None):
+        out = reexport(Path(args.from_export), Path(args.out), args.version or Path(args.out).name)
+        print(f"re-exported the weights of {args.from_export} to {out}")
+        return 0
     checkpoints = list(args.checkpoint or [])
     if args.last:
         if args.run_dir:

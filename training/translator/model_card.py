@@ -6,6 +6,9 @@ import shutil
 from datetime import datetime
 from pathlib import Path
 
+from core.manifest import TranslatorManifest
+from core.manifest import load as load_manifest
+
 
 def _training_summary(run_dir: Path) -> dict:
     """Wall-clock time (summed over resumed segments), steps and dev BLEU from metrics.jsonl."""
@@ -50,7 +53,9 @@ def _verdict(metrics: dict, bar: float = 26.0) -> str:
 
 def write_card(model_dir: Path, run_dir: Path, data_dir: Path = Path("data/translator")) -> Path:
     extra = model_dir / "assets.extra"
-    meta = json.loads((extra / "model.json").read_text())
+    meta = load_manifest(model_dir)
+    if not isinstance(meta, TranslatorManifest):
+        raise SystemExit(f"{model_dir} is not a translator")
     cfg = json.loads((extra / "config.json").read_text())
     metrics = json.loads((extra / "metrics.json").read_text()) if (extra / "metrics.json").exists() else {}
     stats_file = data_dir / "stats.json"
@@ -66,7 +71,7 @@ def write_card(model_dir: Path, run_dir: Path, data_dir: Path = Path("data/trans
     size_mb = sum(p.stat().st_size for p in model_dir.rglob("*") if p.is_file()) / 1e6
     m, t = cfg["model"], cfg["train"]
     dev_rows = "\n".join(f"| {d['step']} | {d['elapsed_min']} | {d['bleu']} | {d['chrf']} |" for d in train.get("dev", []))
-    card = f"""# translator-en-de (version {meta['version']})
+    card = f"""# translator-en-de (version {meta.version})
 
 English→German Transformer encoder–decoder ("Attention Is All You Need"), trained from scratch
 on Tatoeba sentence pairs on a shared 2-core CPU. It returns its cross-, encoder- and decoder
@@ -103,7 +108,7 @@ names it has never seen: {cleaning.get('train_pairs')} training pairs in all.
 
 One joint English+German SentencePiece BPE model, {m['vocab_size']} pieces, trained on the cleaned
 training pairs only; case-preserving, `split_digits=True`, byte fallback; ids 0 = pad, 1 = unk,
-2 = BOS, 3 = EOS. Shipped as `assets.extra/{meta['tokenizer_file']}` (training loads it through
+2 = BOS, 3 = EOS. Shipped as `assets.extra/{meta.tokenizer_file}` (training loads it through
 `bpemb.BPEmb(..., segmentation_only=True, preprocess=False)`, the service through `sentencepiece`).
 
 ## Model
@@ -115,7 +120,7 @@ training pairs only; case-preserving, `split_digits=True`, byte fallback; ids 0 
 | layer norm | {'pre-norm (before each sub-layer, plus a final one)' if m['pre_norm'] else 'post-norm'} |
 | embeddings | shared source/target/output (tied), sinusoidal positions |
 | dropout | {m['dropout']} |
-| parameters | {meta['parameters']:,} |
+| parameters | {meta.parameters:,} |
 | export size | {size_mb:.1f} MB (float32) |
 
 ## Training
@@ -140,7 +145,7 @@ Dev BLEU during training (greedy, first {t['eval_sentences']} dev sentences):
 
 sacreBLEU (13a tokenisation, default settings) and chrF, whole sentences as the service
 returns them (including the text post-processing below). Keys: `<split>/<search>`; `beam4`
-uses length penalty {meta['default_length_penalty']} (GNMT form).
+uses length penalty {meta.default_length_penalty} (GNMT form).
 
 | split/search | sentences | BLEU | chrF | seconds |
 |---|---|---|---|---|
@@ -161,7 +166,7 @@ loops), and puts the source's numbers back when the model changed them.
 ## Reproduce
 
 {reproduce}
-Checkpoints in this export: {', '.join(meta.get('checkpoints', []))}.
+Checkpoints in this export: {', '.join(meta.checkpoints)}.
 """
     (extra / "MODEL_CARD.md").write_text(card, encoding="utf-8")
     return extra / "MODEL_CARD.md"
@@ -190,13 +195,13 @@ def _epochs(train: dict, data_dir: Path, t: dict) -> str:
     return f"{train['steps'] / per_epoch:.2f}"
 
 
-def _default_reproduce(meta: dict) -> str:
-    out = f"models/translator-en-de/{meta['version']}"
-    checkpoints = " ".join("--checkpoint runs/translator/checkpoints/" + c for c in meta.get("checkpoints", []))
+def _default_reproduce(meta: TranslatorManifest) -> str:
+    out = f"models/translator-en-de/{meta.version}"
+    checkpoints = " ".join("--checkpoint runs/translator/checkpoints/" + c for c in meta.checkpoints)
     return f"""```
 python -m training translator prepare
 python -m training translator train --config runs/translator/config.json --resume
-python -m training translator export {checkpoints} --out {out} --version {meta['version']}
+python -m training translator export {checkpoints} --out {out} --version {meta.version}
 python -m training translator evaluate {out} --split test --beam-size 1 --record
 python -m training translator evaluate {out} --split test --beam-size 4 --record
 python -m training translator card {out}

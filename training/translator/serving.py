@@ -1,9 +1,10 @@
-"""The exported tf.Module: ``translate`` (serving_default), ``translate_uncached``, ``attention``."""
+"""The exported tf.Module: ``translate`` (serving_default), ``translate_nbest``, ``translate_uncached``,
+``attention``."""
 from __future__ import annotations
 
 import tensorflow as tf
 
-from training.translator.beam_search import beam_search
+from training.translator.beam_search import beam_search, beam_search_nbest
 from training.translator.decoding import greedy_decode
 
 TRANSLATE_SIGNATURE = [
@@ -12,6 +13,7 @@ TRANSLATE_SIGNATURE = [
     tf.TensorSpec([], tf.int32, name="max_length"),
     tf.TensorSpec([], tf.float32, name="length_penalty"),
 ]
+NBEST_SIGNATURE = [*TRANSLATE_SIGNATURE, tf.TensorSpec([], tf.int32, name="num_hypotheses")]
 
 
 class TranslatorModule(tf.Module):
@@ -35,6 +37,26 @@ class TranslatorModule(tf.Module):
     @tf.function(input_signature=TRANSLATE_SIGNATURE)
     def translate(self, source_ids, beam_size, max_length, length_penalty):
         return self._decode(source_ids, beam_size, max_length, length_penalty, cached=True)
+
+    @tf.function(input_signature=NBEST_SIGNATURE)
+    def translate_nbest(self, source_ids, beam_size, max_length, length_penalty, num_hypotheses):
+        """The ``K = min(num_hypotheses, beam_size)`` best hypotheses per sentence, best first:
+        ``target_ids [B, K, T]``, ``target_length [B, K]``, ``score [B, K]``. The first is
+        ``translate``'s answer; greedy decoding (beam 1) gives one."""
+        max_length = tf.clip_by_value(max_length, 1, self.max_position - 1)
+        beam_size = tf.maximum(beam_size, 1)
+
+        def greedy():
+            ids, lengths, score = greedy_decode(self.model, source_ids, max_length, length_penalty, True)
+            return ids[:, tf.newaxis], lengths[:, tf.newaxis], score[:, tf.newaxis]
+
+        ids, lengths, score = tf.cond(
+            beam_size <= 1,
+            greedy,
+            lambda: beam_search_nbest(self.model, source_ids, beam_size, num_hypotheses, max_length,
+                                      length_penalty, True),
+        )
+        return {"target_ids": ids, "target_length": lengths, "score": score}
 
     @tf.function(input_signature=TRANSLATE_SIGNATURE)
     def translate_uncached(self, source_ids, beam_size, max_length, length_penalty):
@@ -61,6 +83,7 @@ class TranslatorModule(tf.Module):
         signatures = {
             "serving_default": self.translate,
             "translate": self.translate,
+            "translate_nbest": self.translate_nbest,
             "translate_uncached": self.translate_uncached,
             "attention": self.attention,
         }

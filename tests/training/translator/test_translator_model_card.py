@@ -4,16 +4,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from core.manifest import dump
 from training.translator.config import TranslatorConfig
+from training.translator.export import translator_manifest
 from training.translator.model_card import write_card
 
 
 def _export(tmp_path: Path, test_bleu: dict[str, float]) -> Path:
     extra = tmp_path / "models" / "translator-en-de" / "3" / "assets.extra"
     extra.mkdir(parents=True)
-    (extra / "model.json").write_text(json.dumps({
-        "version": "3", "parameters": 1234567, "default_length_penalty": 0.6,
-        "tokenizer": {"source": "spm.model"}, "checkpoints": ["ckpt-7", "ckpt-9"]}))
+    dump(translator_manifest(TranslatorConfig(), "3", "spm.model", 1234567, ["ckpt-7", "ckpt-9"]), extra.parent)
     (extra / "config.json").write_text(TranslatorConfig().to_json())
     (extra / "metrics.json").write_text(json.dumps({
         key: {"bleu": bleu, "chrf": 50.0, "sentences": 2000, "seconds": 1.0} for key, bleu in test_bleu.items()}))
