@@ -1,10 +1,8 @@
 """Finds the exported models under the models directory and reads each version.
 
-Layout (TensorFlow Serving's): ``<models_dir>/<name>/<version>/``. A version is a directory
-whose name is ASCII digits only (``^[0-9]+$``: ``str.isdigit()`` would take ``"²"``); any
-other directory under a model name is skipped with one logged warning naming the reason
-(names starting with ``.`` are ignored silently: copy a new version in as ``.3/`` and rename
-it to ``3/``). A version without ``saved_model.pb`` or with an invalid manifest is not
+What counts as a version directory is ``service.model_dirs``'s rule (ASCII digits only);
+any other directory under a model name is skipped with one logged warning naming the
+reason. A version without ``saved_model.pb`` or with an invalid manifest is not
 loadable and never hides a lower one: the runtime (``service.runtime``) serves the highest
 version that loads and warms up. The manifest (``core.manifest``) names the ``kind``, which
 selects the wrapper class in the kind table (``service.kinds``).
@@ -27,6 +25,7 @@ from typing import Any, Literal
 
 from core.manifest import ManifestError, manifest_path
 from service.kinds import KINDS
+from service.model_dirs import SAVED_MODEL_FILE, ModelDir, fingerprint, is_version_name, scan
 from service.models.base import Attends, ModelInfo
 
 log = logging.getLogger(__name__)
@@ -38,8 +37,6 @@ ModelState = Literal["pending", "loading", "ready", "failed"]
 # the serving one); loading; failed and skipped (with a reason); retired: unloaded.
 VersionState = Literal["available", "loading", "serving", "ready", "failed", "skipped", "retired"]
 
-VERSION_NAME = re.compile(r"[0-9]+")  # fullmatch: ASCII digits only
-SAVED_MODEL_FILE = "saved_model.pb"
 # An absolute path outside the models directory (e.g. of an installed library): its last part only.
 _OTHER_PATH = re.compile(r"(?<![\w./~-])/(?:[^\s/'\"]+/)+[^\s/'\"]*")
 
@@ -50,10 +47,6 @@ def import_wrapper(kind: str) -> WrapperFactory:
         return KINDS[kind].load_wrapper()
     except KeyError:
         raise LookupError(f"unknown model kind {kind!r}; known kinds: {sorted(KINDS)}") from None
-
-
-def is_version_name(name: str) -> bool:
-    return VERSION_NAME.fullmatch(name) is not None
 
 
 @dataclass
@@ -98,15 +91,6 @@ class ModelSlot:
 
 
 @dataclass(frozen=True)
-class ModelDir:
-    """One model directory as found on disk."""
-
-    name: str
-    versions: list[str]  # numeric version names, highest first
-    skipped: dict[str, str]  # other directory names -> why skipped
-
-
-@dataclass(frozen=True)
 class LoadedVersion:
     """A version read from disk, its wrapper built (not yet warmed up)."""
 
@@ -118,43 +102,6 @@ class LoadedVersion:
 
 class VersionError(Exception):
     """A version that cannot be loaded; the message is for clients (no server paths)."""
-
-
-def scan(models_dir: Path) -> list[ModelDir]:
-    """Every model directory under ``models_dir`` (sorted by name), with its versions."""
-    if not models_dir.is_dir():
-        return []
-    found = []
-    for model_dir in sorted(p for p in models_dir.iterdir() if p.is_dir() and not p.name.startswith(".")):
-        versions, skipped = [], {}
-        try:
-            entries = sorted(model_dir.iterdir())
-        except OSError as exc:
-            log.warning("cannot list a model directory", extra={"model": model_dir.name, "reason": str(exc)})
-            entries = []
-        for entry in entries:
-            if entry.name.startswith(".") or not entry.is_dir():
-                continue
-            if is_version_name(entry.name):
-                versions.append(entry.name)
-            else:
-                skipped[entry.name] = "not a version: a version directory's name is ASCII digits only (e.g. 3)"
-        versions.sort(key=int, reverse=True)
-        found.append(ModelDir(model_dir.name, versions, skipped))
-    return found
-
-
-def fingerprint(version_dir: Path) -> tuple[Any, ...]:
-    """What changes when a version directory's files are replaced (a failed one is retried then)."""
-    parts: list[Any] = []
-    for path in (version_dir, version_dir / SAVED_MODEL_FILE, manifest_path(version_dir),
-                 version_dir / "variables"):
-        try:
-            stat = path.stat()
-            parts.append((stat.st_mtime_ns, stat.st_size))
-        except OSError:
-            parts.append(None)
-    return tuple(parts)
 
 
 def configure_tensorflow(intra_op_threads: int, inter_op_threads: int) -> str:

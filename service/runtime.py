@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from service.kinds import KINDS, kind_of
+from service.model_dirs import fingerprint
 from service.models.base import ModelInputError
 from service.observability import Metrics
-from service.registry import LoadedVersion, ModelRegistry, ModelSlot, VersionError, fingerprint
+from service.registry import LoadedVersion, ModelRegistry, ModelSlot, VersionError
 from service.runners import ModelRunner, TimeNormalizerRunner, TranslatorRunner
 from service.settings import Settings
 

@@ -11,7 +11,8 @@ from api_fakes import CallLog, FakeTimeNormalizer, FakeTranslator, fake_wrappers
 from fastapi.testclient import TestClient
 
 from service.app import create_app
-from service.registry import ModelRegistry, is_version_name
+from service.model_dirs import is_version_name
+from service.registry import ModelRegistry
 from service.settings import Settings
 
 REPO = Path(__file__).resolve().parents[2]

@@ -9,8 +9,9 @@ import pytest
 from api_fakes import BrokenWrapper, FakeTimeNormalizer, fake_wrappers, write_model
 
 from service.kinds import KINDS
+from service.model_dirs import scan
 from service.models.base import Attends, Normalizes, Translates
-from service.registry import ModelRegistry, VersionError, import_wrapper, scan
+from service.registry import ModelRegistry, VersionError, import_wrapper
 
 
 def test_scan_finds_versions_highest_first_and_skips_other_names(tmp_path: Path) -> None:
