@@ -172,11 +172,9 @@ class TranslationPipeline:
         ``should_stop`` is asked before each model call; when it says so, :class:`Cancelled`
         is raised (the caller has gone, so the rest of the work is for nobody).
         """
-        outcomes: list[TranslationResult | ModelInputError | None] = [None] * len(texts)
-        for index, detail in enumerate(self.translate_sentences(texts, beam_size=beam_size, max_length=max_length,
-                                                                alternatives=alternatives, should_stop=should_stop)):
-            outcomes[index] = detail if isinstance(detail, ModelInputError) else detail.result
-        return [o if o is not None else ModelInputError("not translated") for o in outcomes]
+        details = self.translate_sentences(texts, beam_size=beam_size, max_length=max_length,
+                                           alternatives=alternatives, should_stop=should_stop)
+        return [d if isinstance(d, ModelInputError) else d.result for d in details]
 
     def translate_sentences(self, texts: Sequence[str], *, beam_size: int | None = None,
                             max_length: int | None = None, alternatives: int = 0,

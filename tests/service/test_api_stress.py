@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import random
 import socket
-import threading
 import time
 from pathlib import Path
 
-import httpx
 import pytest
 from api_fakes import FakeTranslator, fake_wrappers
 from conftest import ClientFactory
 from fastapi.testclient import TestClient
+from live_server import serve
 
 from service.__main__ import server_config
 from service.app import create_app
@@ -139,39 +138,10 @@ def test_large_translation_batches_give_memory_back(make_client: ClientFactory, 
     assert released == [1]
 
 
-class LiveServer:
-    """The app on fake models behind a real uvicorn on a loopback port (in a thread)."""
-
-    def __init__(self, models_dir: Path, **settings: object) -> None:
-        import uvicorn
-
-        config = Settings(models_dir=models_dir, **settings)  # type: ignore[arg-type]
-        self.app = create_app(config, registry=ModelRegistry(models_dir, wrappers=fake_wrappers))
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            self.port = sock.getsockname()[1]
-        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_config=None))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"http://127.0.0.1:{self.port}/ready", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.05)
-        raise RuntimeError("live server did not become ready")
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
-
-
 def test_clients_hanging_up_stop_their_work_and_are_logged_499(fake_models_dir: Path) -> None:
-    live = LiveServer(fake_models_dir)
-    FakeTranslator.delay_s = 5.0
-    try:
+    app = create_app(Settings(models_dir=fake_models_dir), registry=ModelRegistry(fake_models_dir, wrappers=fake_wrappers))
+    with serve(app) as live:
+        FakeTranslator.delay_s = 5.0
         for _ in range(3):
             with socket.create_connection(("127.0.0.1", live.port)) as sock:
                 body = b'{"text": "a long decode"}'
@@ -184,11 +154,9 @@ def test_clients_hanging_up_stop_their_work_and_are_logged_499(fake_models_dir: 
             time.sleep(0.05)
         assert FakeTranslator.stopped >= 1
         time.sleep(0.3)
-        metrics = live.app.state.metrics.render().decode()
+        metrics = app.state.metrics.render().decode()
         assert 'route="/translate",status="499"' in metrics
         assert 'attention_translate_errors_total{code="client_closed_request"} 3.0' in metrics
-    finally:
-        live.stop()
 
 
 def test_a_backlog_past_the_deadline_is_refused_before_the_body_is_read(make_client: ClientFactory) -> None:

@@ -5,7 +5,6 @@ calls LibreTranslate's web front end makes (/frontend/settings, /languages, /tra
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -16,16 +15,11 @@ import httpx
 import pytest
 from bs4 import BeautifulSoup
 from conftest import REPO, SHIPPED_MODELS, shipped
+from live_server import free_port
 
 from service.libretranslate.detect import LanguageDetector
 
 TR = "translator-en-de"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +28,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         pytest.skip(f"model {TR} is not shipped")
     models = tmp_path_factory.mktemp("models")
     (models / TR).symlink_to(SHIPPED_MODELS / TR)
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "SERVICE_MODELS_DIR": str(models), "SERVICE_PORT": str(port), "SERVICE_WARMUP": "false",
            "SERVICE_LOG_LEVEL": "warning", "SERVICE_FILES_DIR": str(tmp_path_factory.mktemp("files")),
            "PYTHONPATH": str(REPO)}

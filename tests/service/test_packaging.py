@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -17,6 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import SHIPPED_MODELS, shipped
+from live_server import free_port
 
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
@@ -31,12 +31,6 @@ def _clean_env() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "VIRTUAL_ENV"}}
     env = {k: v for k, v in env.items() if not k.startswith("SERVICE_")}
     return env
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _get(url: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
@@ -62,7 +56,7 @@ def test_wheel_installs_and_serves(tmp_path: Path) -> None:
                              capture_output=True, text=True, timeout=60, env=_clean_env())
     assert located.stdout.strip().startswith(str(venv)), located  # the installed copy, not the source tree
 
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     log = (tmp_path / "service.log").open("w")
     server = subprocess.Popen(

@@ -9,19 +9,13 @@ why, only where Chromium or Playwright is absent; ``.ci/run`` installs both.
 from __future__ import annotations
 
 import os
-import socket
-import threading
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import httpx
 import pytest
-import uvicorn
+from live_server import Server, free_port, serve  # noqa: F401 - the browser tests import them from here
 
 CHROMIUM = Path(os.environ.get("STUDIO_CHROMIUM", "/usr/bin/chromium"))
 LOOPBACK = {"127.0.0.1", "localhost", "[::1]", "::1"}
@@ -35,52 +29,6 @@ def require_browser() -> Any:
     except ImportError:
         pytest.skip("playwright is not installed (the dev extra has it)")
     return sync_playwright
-
-
-@dataclass
-class Server:
-    url: str
-    thread: threading.Thread
-    server: uvicorn.Server
-
-    def get(self, path: str, **kwargs: Any) -> httpx.Response:
-        return httpx.get(self.url + path, timeout=120, **kwargs)
-
-    def post(self, path: str, **kwargs: Any) -> httpx.Response:
-        return httpx.post(self.url + path, timeout=120, **kwargs)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextmanager
-def serve(app: Any, ready_timeout_s: float = 300.0) -> Iterator[Server]:
-    """Run ``app`` with uvicorn on a free loopback port until the block ends; waits until its
-    models have loaded (``/ready`` says ``loading: false``)."""
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=server.run, name=f"studio-server-{port}", daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + ready_timeout_s
-    while True:
-        try:
-            if not httpx.get(url + "/ready", timeout=5).json()["loading"]:
-                break
-        except (httpx.HTTPError, ValueError, KeyError):
-            pass
-        if time.monotonic() > deadline or not thread.is_alive():
-            server.should_exit = True
-            raise RuntimeError(f"the app on {url} did not finish loading within {ready_timeout_s} s")
-        time.sleep(0.1)
-    try:
-        yield Server(url, thread, server)
-    finally:
-        server.should_exit = True
-        thread.join(30)
 
 
 @dataclass
