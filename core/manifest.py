@@ -82,9 +82,15 @@ class TranslatorManifest(Manifest):
     heads: int
     d_model: int
     checkpoints: list[str] = field(default_factory=list)
+    # Directory (inside the version) of the CTranslate2 model derived from this SavedModel's
+    # weights at export (core/ctranslate2_decoder.py); None: the version has none.
+    ctranslate2_dir: str | None = None
 
     def problems(self) -> list[str]:
         found = super().problems()
+        if self.ctranslate2_dir is not None and (not self.ctranslate2_dir or "/" in self.ctranslate2_dir
+                                                 or self.ctranslate2_dir.startswith(".")):
+            found.append("ctranslate2_dir must be a directory name inside the version (or null)")
         if len({self.pad_id, self.bos_id, self.eos_id}) != 3:
             found.append("pad_id, bos_id and eos_id must differ")
         if self.default_beam_size < 1:

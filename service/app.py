@@ -10,6 +10,7 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 from typing import Any
 
 from fastapi import Depends, FastAPI
@@ -21,7 +22,7 @@ from service.libretranslate import errors as libretranslate_errors
 from service.libretranslate import routes as libretranslate
 from service.middleware import RequestContextMiddleware, TimeoutMiddleware
 from service.observability import Metrics
-from service.registry import ModelRegistry, configure_tensorflow
+from service.registry import ModelRegistry, configure_tensorflow, import_wrapper
 from service.request_guard import Lifecycle, RequestGuardMiddleware
 from service.routes import attention, health, normalize, studio, translate
 from service.runtime import Runtime
@@ -51,6 +52,7 @@ Errors are JSON: `{{"error": message, "code": kind, "details": [...], "request_i
 def default_registry(settings: Settings) -> ModelRegistry:
     return ModelRegistry(
         settings.models_dir,
+        wrappers=partial(import_wrapper, settings=settings),
         configure_device=lambda: configure_tensorflow(
             settings.intra_op_threads(), settings.inter_op_threads()
         ),

@@ -27,6 +27,7 @@ from core.manifest import ManifestError, manifest_path
 from service.kinds import KINDS
 from service.model_dirs import SAVED_MODEL_FILE, ModelDir, fingerprint, is_version_name, scan
 from service.models.base import Attends, ModelInfo
+from service.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -41,10 +42,11 @@ VersionState = Literal["available", "loading", "serving", "ready", "failed", "sk
 _OTHER_PATH = re.compile(r"(?<![\w./~-])/(?:[^\s/'\"]+/)+[^\s/'\"]*")
 
 
-def import_wrapper(kind: str) -> WrapperFactory:
-    """The wrapper class of ``kind`` in the kind table (imported lazily)."""
+def import_wrapper(kind: str, settings: Settings | None = None) -> WrapperFactory:
+    """The wrapper class of ``kind`` in the kind table (imported lazily), given the options
+    the kind takes from ``settings`` (e.g. the translator's engine) when settings are given."""
     try:
-        return KINDS[kind].load_wrapper()
+        return KINDS[kind].load_wrapper(settings)
     except KeyError:
         raise LookupError(f"unknown model kind {kind!r}; known kinds: {sorted(KINDS)}") from None
 

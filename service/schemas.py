@@ -291,6 +291,10 @@ class ModelDescription(BaseModel):
     kind: str | None
     state: str
     device: str
+    engine: str | None = Field(None, description="What decodes this model's translations: `ctranslate2` or "
+                               "`tensorflow` (SERVICE_TRANSLATOR_ENGINE); null for other kinds.")
+    engine_reason: str | None = Field(None, description="Why that engine (e.g. `auto: CPU, and the version has a "
+                                      "derived CTranslate2 model`).")
     description: str | None = None
     error: str | None = None
     load_seconds: float | None = None

@@ -114,6 +114,12 @@ class Settings(BaseSettings):
         256, ge=1, description="Largest `max_length` (target subword tokens) a request may ask for."
     )
 
+    translator_engine: Literal["auto", "ctranslate2", "tensorflow"] = Field(
+        "auto", description="What decodes translations: `ctranslate2` (the int8 model derived from the SavedModel "
+        "at export, `<version>/ctranslate2/`), `tensorflow` (the SavedModel's `translate` graph), or `auto`: "
+        "CTranslate2 on CPU when the version has a derived model, TensorFlow otherwise (and on a GPU). "
+        "Attention maps always come from the SavedModel."
+    )
     max_alternatives: int = Field(
         3, ge=0, le=16, description="Most `alternatives` (n-best translations) a request may ask for; "
         "the beam is raised to alternatives + 1 where it is smaller."

@@ -2,8 +2,10 @@
 
 Loads the SavedModel (``tf.saved_model.load`` only) and the SentencePiece model from
 ``assets.extra/`` once. All text handling is the shared pipeline (``core.translation``),
-the same code that evaluation runs; greedy and beam search with a key/value cache run
-inside the SavedModel's ``translate`` graph. This module never imports ``training``.
+the same code that evaluation runs. Decoding runs in the engine ``service.models.engines``
+picks: the CTranslate2 model derived from the SavedModel (CPU), or greedy and beam search
+with a key/value cache inside the SavedModel's ``translate`` graph. Attention maps always come
+from the SavedModel's ``attention`` signature. This module never imports ``training``.
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from core.manifest import EXTRA_DIR, TranslatorManifest
 from core.text.alignment import SentencePieces, align_words
 from core.text.pipeline import finish_sentence, prepare_sentence
 from core.translation import TranslationPipeline, pad_ids, signature_decoder, signature_nbest_decoder
+from service.models import engines
 from service.models.base import (
     AttentionMaps,
     AttentionResult,
@@ -38,7 +41,7 @@ class Translator:
     # hand-made set (shipped v3: layer 1 45/45, all layers 44/45, last layer 40/45, first 41/45).
     align_layer: int | None
 
-    def __init__(self, info: ModelInfo) -> None:
+    def __init__(self, info: ModelInfo, *, engine: str = "auto", threads: int | None = None) -> None:
         import sentencepiece as spm
         import tensorflow as tf  # imported here so that `service.models` stays TensorFlow-free
 
@@ -59,6 +62,16 @@ class Translator:
         signatures = self._model.signatures
         nbest = (signature_nbest_decoder(signatures["translate_nbest"], self.manifest.pad_id)
                  if "translate_nbest" in signatures else None)  # version 3 on
+        gpu = bool(tf.config.list_physical_devices("GPU"))
+        self.engine = engines.choose_engine(engine, engines.derived_model(info.path, self.manifest),
+                                            engines.ctranslate2_installed(), gpu)
+        if self.engine.directory is not None:
+            from core.ctranslate2_decoder import CTranslate2Decoder, DerivedEngine, open_translator
+
+            pieces = [subwords.id_to_piece(i) for i in range(subwords.get_piece_size())]
+            decoder = CTranslate2Decoder(open_translator(self.engine.directory, threads=threads), pieces,
+                                         self.manifest.eos_id, DerivedEngine.read(self.engine.directory))
+            self._decode, nbest = decoder.decode, decoder.decode_nbest
         self.pipeline = TranslationPipeline(self.manifest, subwords, self._decode, decode_nbest=nbest)
 
     def translate(self, texts: Sequence[str], options: TranslateOptions,

@@ -44,25 +44,27 @@ async def ready(request: Request, response: Response, runtime: RuntimeDep) -> Re
 @router.get("/models", response_model=ModelsResponse, summary="The models found, their state and model cards")
 async def models(runtime: RuntimeDep) -> ModelsResponse:
     registry = runtime.registry
-    return ModelsResponse(
-        device=registry.device,
-        models=[
-            ModelDescription(
-                name=slot.name,
-                version=slot.version,
-                kind=slot.kind,
-                state=slot.state,
-                device=registry.device,
-                description=slot.info.manifest.description if slot.info else None,
-                error=slot.error,
-                load_seconds=slot.load_seconds,
-                card=slot.info.card if slot.info else "",
-                metadata=slot.info.manifest.to_dict() if slot.info else {},
-                metrics=slot.metrics,
-                versions=_versions(slot),
-            )
-            for slot in registry.slots.values()
-        ],
+    return ModelsResponse(device=registry.device,
+                          models=[_describe(slot, registry.device) for slot in registry.slots.values()])
+
+
+def _describe(slot: ModelSlot, device: str) -> ModelDescription:
+    engine = getattr(slot.wrapper, "engine", None)  # a translator's EngineChoice
+    return ModelDescription(
+        name=slot.name,
+        version=slot.version,
+        kind=slot.kind,
+        state=slot.state,
+        device=device,
+        engine=getattr(engine, "engine", None),
+        engine_reason=getattr(engine, "reason", None),
+        description=slot.info.manifest.description if slot.info else None,
+        error=slot.error,
+        load_seconds=slot.load_seconds,
+        card=slot.info.card if slot.info else "",
+        metadata=slot.info.manifest.to_dict() if slot.info else {},
+        metrics=slot.metrics,
+        versions=_versions(slot),
     )
 
 

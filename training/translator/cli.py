@@ -43,6 +43,15 @@ def main(argv: list[str]) -> int:
     e.add_argument("--output", help="write hypotheses here")
     e.add_argument("--average-last", type=int, default=0, help="model = checkpoint dir; average its last N")
     e.add_argument("--record", action="store_true", help="add the result to the export's metrics.json")
+    e.add_argument("--engine", default="tensorflow", choices=["tensorflow", "ctranslate2"],
+                   help="decode with the SavedModel (default) or the export's derived CTranslate2 model")
+
+    d = sub.add_parser("derive-ctranslate2", help="(re)make an export's CTranslate2 model from its SavedModel weights")
+    d.add_argument("model", help="export dir, e.g. models/translator-en-de/4")
+    d.add_argument("--quantization", default="int8", help="int8 (shipped), float32, int8_float32, int16")
+    d.add_argument("--out", help="write here instead of <model>/ctranslate2 (the export is left as is)")
+    d.add_argument("--length-penalty", type=float, help="CTranslate2 length penalty recorded in derived.json")
+    d.add_argument("--no-repeat-ngram-size", type=int, help="recorded in derived.json")
 
     c = sub.add_parser("card", help="write MODEL_CARD.md for an export (from its metrics/config)")
     c.add_argument("model", help="export dir, e.g. models/translator-en-de/2")
@@ -77,6 +86,17 @@ def main(argv: list[str]) -> int:
         from training.translator.evaluate import evaluate_cli
 
         return evaluate_cli(args)
+    if args.command == "derive-ctranslate2":
+        from training.translator.ctranslate2_export import DEFAULT_SEARCH, derive_ctranslate2
+
+        search = dict(DEFAULT_SEARCH)
+        if args.length_penalty is not None:
+            search["length_penalty"] = args.length_penalty
+        if args.no_repeat_ngram_size is not None:
+            search["no_repeat_ngram_size"] = args.no_repeat_ngram_size
+        out = derive_ctranslate2(Path(args.model), args.quantization, Path(args.out) if args.out else None, search)
+        print(f"derived {out}")
+        return 0
     if args.command == "card":
         from training.translator.model_card import write_card
 

@@ -13,6 +13,7 @@ from core.manifest import TranslatorManifest, dump, load
 from training.shared import parameter_count
 from training.translator.checkpoints import average_checkpoints, restore_model
 from training.translator.config import TrainConfig, TranslatorConfig
+from training.translator.ctranslate2_export import derive_ctranslate2
 from training.translator.prepare import tokenizer_path
 from training.translator.serving import TranslatorModule
 from training.translator.transformer import build_transformer
@@ -72,6 +73,7 @@ def export_model(cfg: TranslatorConfig, checkpoints: list[str], out: Path, versi
     metrics = extra / "metrics.json"
     if not metrics.exists():
         metrics.write_text("{}\n", encoding="utf-8")
+    derive_ctranslate2(out)  # the CPU engine's model, made from the variables just written
     return out
 
 
@@ -93,7 +95,8 @@ def reexport(source: Path, out: Path, version: str) -> Path:
     cfg = TranslatorConfig.load(extra / "config.json")
     out = export_model(cfg, [str(source)], Path(out), version, tokenizer_file=extra / old.tokenizer_file)
     new = load(out)
-    dump(dataclasses.replace(old, version=version, exported=new.exported, signatures=new.signatures), out)
+    dump(dataclasses.replace(old, version=version, exported=new.exported, signatures=new.signatures,
+                             ctranslate2_dir=new.ctranslate2_dir), out)
     for name in CARRIED_FILES:
         if (extra / name).exists():
             shutil.copy(extra / name, out / "assets.extra" / name)
