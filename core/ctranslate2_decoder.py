@@ -81,12 +81,13 @@ class CTranslate2Decoder:
     def _run(self, batch: list[list[int]], beam_size: int, max_length: int, count: int) -> list[Any]:
         beam = max(1, int(beam_size))
         source = [[self.pieces[i] for i in ids] for ids in batch]
-        return self.translator.translate_batch(
+        results: list[Any] = self.translator.translate_batch(
             source, beam_size=beam, num_hypotheses=max(1, min(count, beam)),
             length_penalty=self.engine.length_penalty if beam > 1 else 0.0,
             no_repeat_ngram_size=self.engine.no_repeat_ngram_size,
             max_decoding_length=max(1, int(max_length)), max_input_length=0,
             return_scores=True, return_end_token=True)
+        return results
 
     def _hypothesis(self, tokens: Sequence[str], score: float) -> Hypothesis:
         return Hypothesis([self.ids[t] for t in tokens], float(score))

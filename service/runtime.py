@@ -90,10 +90,13 @@ class Runtime:
         """Look at the models directory once and serve the best version of every model."""
         async with self._scan_lock:
             found = await asyncio.to_thread(self.registry.scan)
-            for slot in self.registry.refresh(found):
+            slots = self.registry.refresh(found)
+            for slot in slots:
                 if slot.name not in self.serving:
                     self.metrics.models_ready.labels(slot.name).set(0)
-                await self._reconcile(slot)
+            # Models load side by side (each in its own worker thread): at start-up the time
+            # normalizer is ready while the translator's SavedModel is still being read.
+            await asyncio.gather(*(self._reconcile(slot) for slot in slots))
 
     async def _reconcile(self, slot: ModelSlot) -> None:
         """Serve the highest candidate version that loads; stop at the serving one."""

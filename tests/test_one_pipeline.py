@@ -28,7 +28,8 @@ def multi_sentence_texts() -> list[str]:
     return texts
 
 
-def test_evaluation_and_the_service_give_identical_translations() -> None:
+@pytest.mark.parametrize("engine", ["auto", "tensorflow"])
+def test_evaluation_and_the_service_give_identical_translations(engine: str) -> None:
     versions = sorted((p for p in MODEL.glob("*") if p.name.isdigit()), key=lambda p: int(p.name))
     if not versions:
         pytest.skip("no shipped translator")
@@ -40,9 +41,10 @@ def test_evaluation_and_the_service_give_identical_translations() -> None:
 
     texts = multi_sentence_texts()
     assert sum(t.count(". ") + t.count("? ") + t.count("\n") > 0 for t in texts) > 12  # truly multi-sentence
-    pipeline, _ = load_pipeline(str(versions[-1]))
+    pipeline, _ = load_pipeline(str(versions[-1]), engine=engine)
     _, evaluated = evaluate(pipeline, texts, texts)  # references are irrelevant here
-    with TestClient(create_app(Settings(models_dir=REPO / "models", batch_max_size=16))) as client:
+    settings = Settings(models_dir=REPO / "models", batch_max_size=16, translator_engine=engine)  # type: ignore[arg-type]
+    with TestClient(create_app(settings)) as client:
         assert not wait_ready(client, 300)["loading"]
         served = []
         for start in range(0, len(texts), 12):  # requests of 12 texts, batched by the service

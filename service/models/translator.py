@@ -14,11 +14,11 @@ from typing import Any
 
 import numpy as np
 
+from core import engines
 from core.manifest import EXTRA_DIR, TranslatorManifest
 from core.text.alignment import SentencePieces, align_words
 from core.text.pipeline import finish_sentence, prepare_sentence
 from core.translation import TranslationPipeline, pad_ids, signature_decoder, signature_nbest_decoder
-from service.models import engines
 from service.models.base import (
     AttentionMaps,
     AttentionResult,

@@ -19,11 +19,14 @@ def shipped_version() -> Path:
     return versions[-1]
 
 
-@pytest.fixture(scope="module")
-def translator():
+@pytest.fixture(scope="module", params=["ctranslate2", "tensorflow"])
+def translator(request):
+    """The shipped translator on each engine: every fixed example must hold on both."""
     from service.models.translator import Translator
 
-    return Translator(ModelInfo.read(shipped_version()))
+    wrapper = Translator(ModelInfo.read(shipped_version()), engine=request.param)
+    assert wrapper.engine.engine == request.param
+    return wrapper
 
 
 def translate(translator, texts, beam_size=None, max_length=None):

@@ -43,8 +43,9 @@ def main(argv: list[str]) -> int:
     e.add_argument("--output", help="write hypotheses here")
     e.add_argument("--average-last", type=int, default=0, help="model = checkpoint dir; average its last N")
     e.add_argument("--record", action="store_true", help="add the result to the export's metrics.json")
-    e.add_argument("--engine", default="tensorflow", choices=["tensorflow", "ctranslate2"],
-                   help="decode with the SavedModel (default) or the export's derived CTranslate2 model")
+    e.add_argument("--engine", default="auto", choices=["auto", "tensorflow", "ctranslate2"],
+                   help="auto (default): as the service picks (the export's derived CTranslate2 model on CPU, "
+                   "else the SavedModel); tensorflow: the SavedModel's graph")
 
     d = sub.add_parser("derive-ctranslate2", help="(re)make an export's CTranslate2 model from its SavedModel weights")
     d.add_argument("model", help="export dir, e.g. models/translator-en-de/4")

@@ -13,7 +13,9 @@ from pathlib import Path
 
 import tensorflow as tf
 
+from core import engines
 from core import manifest as model_format
+from core.ctranslate2_decoder import CTranslate2Decoder
 from core.manifest import EXTRA_DIR, TranslatorManifest
 from core.translation import BATCH_SIZE, TranslationPipeline, TranslationResult, signature_decoder
 from training.translator.config import TranslatorConfig
@@ -24,10 +26,20 @@ from training.translator.tokenizer import Tokenizer
 
 
 def load_pipeline(model_path: str, config_path: str | None = None, average_last: int = 0,
-                  batch_size: int = BATCH_SIZE) -> tuple[TranslationPipeline, TranslatorConfig]:
+                  batch_size: int = BATCH_SIZE, engine: str = "auto") -> tuple[TranslationPipeline, TranslatorConfig]:
     """The translation pipeline of an export, or of a checkpoint (with ``average_last`` N: the
-    element-wise average of the last N checkpoints of the directory ``model_path``)."""
+    element-wise average of the last N checkpoints of the directory ``model_path``). An export
+    decodes with the engine the service would pick for it (``core.engines``; ``auto``: its derived
+    CTranslate2 model on CPU); a checkpoint with the TensorFlow graph."""
     path = Path(model_path)
+    if engine != "tensorflow" and (path / "saved_model.pb").exists():
+        manifest = model_format.load(path)
+        if not isinstance(manifest, TranslatorManifest):
+            raise SystemExit(f"{path} is not a translator")
+        gpu = bool(tf.config.list_physical_devices("GPU"))
+        choice = engines.choose_engine(engine, engines.derived_model(path, manifest), engines.ctranslate2_installed(), gpu)
+        if choice.directory is not None:
+            return _ctranslate2_pipeline(path, manifest, choice.directory, batch_size)
     if (path / "saved_model.pb").exists():
         manifest = model_format.load(path)
         if not isinstance(manifest, TranslatorManifest):
@@ -58,6 +70,26 @@ def load_pipeline(model_path: str, config_path: str | None = None, average_last:
                                batch_size), cfg
 
 
+def _ctranslate2_pipeline(path: Path, manifest: TranslatorManifest, directory: Path,
+                          batch_size: int) -> tuple[TranslationPipeline, TranslatorConfig]:
+    from core.ctranslate2_decoder import DerivedEngine, open_translator
+
+    tokenizer = Tokenizer(path / EXTRA_DIR / manifest.tokenizer_file)
+    pieces = [tokenizer.sp.id_to_piece(i) for i in range(tokenizer.sp.get_piece_size())]
+    decoder = CTranslate2Decoder(open_translator(directory), pieces, manifest.eos_id, DerivedEngine.read(directory))
+    cfg = TranslatorConfig.load(path / EXTRA_DIR / "config.json")
+    return TranslationPipeline(manifest, tokenizer.sp, decoder.decode, batch_size), cfg
+
+
+def engine_of(pipeline: TranslationPipeline) -> tuple[str, float]:
+    """Which engine the pipeline decodes with, and the length penalty that engine applies
+    (CTranslate2's own exponent from derived.json, or the manifest's GNMT alpha)."""
+    decoder = getattr(pipeline.decode, "__self__", None)
+    if isinstance(decoder, CTranslate2Decoder):
+        return "ctranslate2", decoder.engine.length_penalty
+    return "tensorflow", pipeline.manifest.default_length_penalty
+
+
 def _run_config(path: Path) -> Path:
     for parent in [path, *path.parents]:
         if (parent / "config.json").exists():
@@ -84,21 +116,26 @@ def evaluate(pipeline: TranslationPipeline, sources: list[str], references: list
 
 
 def evaluate_cli(args: argparse.Namespace) -> int:
-    pipeline, cfg = load_pipeline(args.model, args.config, args.average_last, args.batch_size)
+    pipeline, cfg = load_pipeline(args.model, args.config, args.average_last, args.batch_size,
+                                  getattr(args, "engine", "auto"))
     if args.length_penalty is not None:
         pipeline.manifest = dataclasses.replace(pipeline.manifest, default_length_penalty=args.length_penalty)
     sources, references = read_heldout(cfg.data.heldout_dir, args.split)
     if args.limit:
         sources, references = sources[: args.limit], references[: args.limit]
     metrics, hyps = evaluate(pipeline, sources, references, args.beam_size)
+    engine, penalty = engine_of(pipeline)
+    metrics["length_penalty"] = penalty
     metrics.update({"split": args.split, "model": str(args.model), "average_last": args.average_last,
+                    "engine": engine,
                     "limit": args.limit or len(sources)})
     print(json.dumps(metrics))
     if args.record:
         record = Path(args.model) / EXTRA_DIR / "metrics.json"
         existing = json.loads(record.read_text()) if record.exists() else {}
         beam = metrics["beam_size"]
-        existing[f"{args.split}/{'greedy' if beam == 1 else f'beam{beam}'}"] = metrics
+        engine = "" if metrics["engine"] == "tensorflow" else f"/{metrics['engine']}"
+        existing[f"{args.split}/{'greedy' if beam == 1 else f'beam{beam}'}{engine}"] = metrics
         record.write_text(json.dumps(existing, indent=2) + "\n", encoding="utf-8")
     if args.output:
         Path(args.output).write_text("\n".join(hyps) + "\n", encoding="utf-8")

@@ -95,6 +95,7 @@ def reexport(source: Path, out: Path, version: str) -> Path:
     cfg = TranslatorConfig.load(extra / "config.json")
     out = export_model(cfg, [str(source)], Path(out), version, tokenizer_file=extra / old.tokenizer_file)
     new = load(out)
+    assert isinstance(new, TranslatorManifest)
     dump(dataclasses.replace(old, version=version, exported=new.exported, signatures=new.signatures,
                              ctranslate2_dir=new.ctranslate2_dir), out)
     for name in CARRIED_FILES:

@@ -1,11 +1,11 @@
-"""Which engine decodes a translator version (SERVICE_TRANSLATOR_ENGINE) and what /models says."""
+"""Which engine decodes a translator version (SERVICE_TRANSLATOR_ENGINE, and evaluate --engine)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-from service.models.engines import CTRANSLATE2, TENSORFLOW, choose_engine
+from core.engines import CTRANSLATE2, TENSORFLOW, choose_engine
 
 DERIVED = Path("/models/translator-en-de/4/ctranslate2")
 

@@ -1,6 +1,7 @@
 """Which engine decodes a translator version: CTranslate2 (derived model) or TensorFlow (the SavedModel).
 
-``SERVICE_TRANSLATOR_ENGINE`` asks; this module decides, with a reason an operator can read in
+``SERVICE_TRANSLATOR_ENGINE`` (and ``python -m training translator evaluate --engine``) asks;
+this module decides, the same way for both, with a reason an operator can read in
 ``GET /models``. ``auto`` takes CTranslate2 on CPU when the version ships a derived model and the
 package is installed (it decodes several times faster on CPU: benchmarks/engines.py), and the
 SavedModel on a GPU or when there is no derived model.
