@@ -1,12 +1,18 @@
 """The CTranslate2 model derived from a translator's weights computes what the Keras model computes."""
 from __future__ import annotations
 
+import dataclasses
+import json
+import shutil
+from pathlib import Path
+
 import numpy as np
 import pytest
 import tensorflow as tf
 from translator_toy import TOY, VOCAB, trained_copy_model, untrained_model
 
-from training.translator.ctranslate2_export import transformer_spec
+from core.manifest import dump, load
+from training.translator.ctranslate2_export import ENGINE_DIR, derive_ctranslate2, transformer_spec
 from training.translator.serving import TranslatorModule
 
 ctranslate2 = pytest.importorskip("ctranslate2")
@@ -76,9 +82,37 @@ def test_int8_derivation_keeps_the_copy_task(tmp_path):
 
 
 def test_post_norm_models_are_refused():
-    import dataclasses
-
     from training.translator.transformer import build_transformer
 
     with pytest.raises(ValueError, match="pre-norm"):
         transformer_spec(build_transformer(dataclasses.replace(TOY, pre_norm=False)), PIECES)
+
+
+SHIPPED = Path(__file__).resolve().parents[3] / "models" / "translator-en-de"
+
+
+def shipped_with_derived_model() -> Path:
+    versions = sorted((p for p in SHIPPED.glob("*") if p.name.isdigit()), key=lambda p: int(p.name))
+    if not versions or load(versions[-1]).ctranslate2_dir is None:  # type: ignore[attr-defined]
+        pytest.skip("no shipped translator with a derived CTranslate2 model")
+    return versions[-1]
+
+
+def test_the_shipped_derived_model_is_reproducible_from_its_saved_model(tmp_path):
+    shipped = shipped_with_derived_model()
+    out = derive_ctranslate2(shipped, out=tmp_path / "again")
+    for name in ("model.bin", "shared_vocabulary.json", "config.json"):
+        assert (out / name).read_bytes() == (shipped / "ctranslate2" / name).read_bytes(), name
+    assert json.loads((out / "derived.json").read_text())["search"] == \
+        json.loads((shipped / "ctranslate2" / "derived.json").read_text())["search"]
+
+
+def test_deriving_into_an_export_records_it_in_the_manifest(tmp_path):
+    shipped = shipped_with_derived_model()
+    export = tmp_path / "4"
+    shutil.copytree(shipped, export, ignore=shutil.ignore_patterns("ctranslate2"))
+    manifest = load(export)
+    dump(dataclasses.replace(manifest, ctranslate2_dir=None), export)
+    derive_ctranslate2(export)
+    assert load(export).ctranslate2_dir == ENGINE_DIR  # type: ignore[attr-defined]
+    assert (export / ENGINE_DIR / "model.bin").is_file()
