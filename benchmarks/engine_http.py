@@ -8,6 +8,7 @@ sentences in the same grouping (unsorted batches of 32, as the requests carry th
 """
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -36,7 +37,7 @@ def startup_phases(log_text: str) -> dict[str, dict[str, float]]:
 def worst_request(lines: Sequence[str], texts: int = 64, chars: int = 1000) -> dict[str, Any]:
     """The costliest /translate the default limits accept: 64 texts of up to 1000 characters
     (whole dev sentences), beam 8, 3 alternatives."""
-    body, pool = [], iter(lines * 10)
+    body, pool = [], itertools.cycle(lines)
     for _ in range(texts):
         text = ""
         for sentence in pool:
