@@ -27,6 +27,11 @@ def test_models_endpoint_describes_the_shipped_models(shipped_client: TestClient
         if model["state"] == "ready":
             assert model["version"] and model["kind"] in {"time-normalizer", "translator"}
             assert model["card"].strip(), f"{model['name']} has no model card"
+            if model["kind"] == "translator":  # auto: the derived CTranslate2 model on CPU
+                expected = "tensorflow" if body["device"].startswith("GPU") else "ctranslate2"
+                assert model["engine"] == expected and model["engine_reason"].startswith("auto: ")
+            else:
+                assert model["engine"] is None
 
 
 def test_normalize_time_real_answers(shipped_client: TestClient) -> None:
