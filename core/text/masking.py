@@ -7,13 +7,15 @@ hashtags and handles at either end of a sentence are set aside and put back unch
 After the model, each placeholder is replaced by its span written the German way; a word the
 model added that repeats the span's unit ("17:00 Uhr Uhr", "49,99 $ Dollar") is dropped; a
 placeholder the model lost is inserted before the final punctuation, so nothing the user sent
-disappears; a placeholder the model wrote twice keeps its first place.
+disappears; a placeholder the model wrote twice keeps its first place. Names the model never
+saw (:mod:`core.text.names`) are masked too, as a person's or a place's name it copies.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
+from core.text.names import find_names
 from core.text.spans import DATE, EMAIL, EMOJI, HANDLE, HASHTAG, URL, Span, find_spans
 
 # Placeholders by the kind of span they stand for: (what the model gets, what its output has).
@@ -25,9 +27,13 @@ NUMBERS = tuple((n, (n,)) for n in ("37", "58", "84", "63", "29", "76", "41", "9
 WEEKDAYS = (("Tuesday", ("Dienstags", "Dienstag")), ("Monday", ("Montags", "Montag")),
             ("Friday", ("Freitags", "Freitag")), ("Sunday", ("Sonntags", "Sonntag")))
 NAMES = (("Maria", ("Maria",)), ("Oliver", ("Oliver",)), ("Paris", ("Paris",)), ("Boston", ("Boston",)))
+PEOPLE = (("Maria", ("Maria",)), ("Oliver", ("Oliver",)), ("Eva", ("Eva",)), ("Ken", ("Ken",)))
+PLACES = (("Boston", ("Boston",)), ("Paris", ("Paris",)), ("London", ("London",)), ("Berlin", ("Berlin",)))
 PLACEHOLDERS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
-    "number": NUMBERS, "date": WEEKDAYS, "name": NAMES}
+    "number": NUMBERS, "date": WEEKDAYS, "name": NAMES, "person": PEOPLE, "place": PLACES}
 _POOL = {EMAIL: "name", URL: "name", HANDLE: "name", HASHTAG: "name", EMOJI: "name", DATE: "date"}
+PERSON, PLACE = "person", "place"  # kinds of the unseen names (core/text/names.py)
+PROTECT_NAMES = True
 _EDGE_KINDS = {EMOJI, HASHTAG, HANDLE}
 _UNIT_WORDS = {
     "money": {"dollar", "dollars", "euro", "euros", "pfund", "yen", "rupien", "franken", "$", "€", "£", "¥"},
@@ -63,7 +69,19 @@ def _edges(sentence: str, spans: list[Span]) -> tuple[int, int]:
     return start, end
 
 
+def _names(sentence: str) -> list[Span]:
+    """Unseen names as spans; one typed in lower case comes back with capitals ("Oaxaca")."""
+    out = []
+    for start, end, place in find_names(sentence):
+        text = sentence[start:end]
+        german = text if any(c.isupper() for c in text) else re.sub(r"\b\w", lambda m: m.group(0).upper(), text)
+        out.append(Span(PLACE if place else PERSON, start, end, text, german))
+    return out
+
+
 def _pool(span: Span) -> str:
+    if span.kind in (PERSON, PLACE):
+        return span.kind
     if span.kind == DATE and not re.search(r"\b\d{1,2}(?:st|nd|rd|th)?\b(?![-/.]?\d)", span.text):
         return "number"  # "June 2019": no day, so no "am"
     return _POOL.get(span.kind, "number")
@@ -71,20 +89,22 @@ def _pool(span: Span) -> str:
 
 def mask(sentence: str) -> Masking:
     spans = find_spans(sentence)
+    names = _names(sentence) if PROTECT_NAMES else []
+    spans = sorted(spans + [s for s in names if not any(s.start < o.end and o.start < s.end for o in spans)],
+                   key=lambda s: s.start)
     if not spans:
         return Masking(sentence)
     start, end = _edges(sentence, spans)
     inner = [s for s in spans if s.start >= start and s.end <= end]
-    words = set(re.findall(r"\w+", sentence.lower()))
-    free = {pool: iter([p for p in options if p[0].lower() not in words])
-            for pool, options in PLACEHOLDERS.items()}
+    taken = set(re.findall(r"\w+", sentence.lower()))
     pieces: list[str] = []
     slots: list[tuple[tuple[str, ...], Span]] = []
     at = start
     for span in inner:
-        placeholder = next(free[_pool(span)], None)
+        placeholder = next((p for p in PLACEHOLDERS[_pool(span)] if p[0].lower() not in taken), None)
         if placeholder is None:
             continue  # more spans than placeholders: the model gets this one as it is
+        taken.add(placeholder[0].lower())
         pieces.extend([sentence[at: span.start], placeholder[0]])
         slots.append((placeholder[1], span))
         at = span.end

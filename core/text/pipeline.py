@@ -5,9 +5,13 @@ import re
 from dataclasses import dataclass, field
 
 from core.text.casing import CaseNormalization, normalize_case, restore_case
+from core.text.informal import formalize
 from core.text.masking import Masking, mask, unmask
 from core.text.numbers import repair_numbers
 from core.text.repetition import collapse_repeated_words
+
+
+FORMALIZE = True  # informal input written the training data's way (core/text/informal.py)
 
 
 @dataclass(frozen=True)
@@ -19,13 +23,15 @@ class PreparedSentence(CaseNormalization):
 
 
 def prepare_sentence(sentence: str) -> PreparedSentence:
-    """What the model should see (protected spans masked, case normalised) and how to undo it."""
+    """What the model should see (protected spans masked, informal writing formalised, case
+    normalised) and how to undo it."""
     masking = mask(" ".join(sentence.split()))
-    case = normalize_case(masking.text)
+    text = formalize(masking.text, masking.tokens) if FORMALIZE else masking.text
+    case = normalize_case(text)
     if masking.tokens and not case.all_caps:
         # The placeholders are not written in capitals: judge the rest of the sentence.
         words = re.compile(r"\b(?:" + "|".join(map(re.escape, masking.tokens)) + r")\b", re.IGNORECASE)
-        shouting = normalize_case(words.sub(lambda m: m.group(0).upper(), masking.text))
+        shouting = normalize_case(words.sub(lambda m: m.group(0).upper(), text))
         if shouting.all_caps:
             own = {t.lower(): t for t in masking.tokens}
             case = CaseNormalization(words.sub(lambda m: own[m.group(0).lower()], shouting.text), all_caps=True)
