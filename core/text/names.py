@@ -29,7 +29,7 @@ PLACE_BEFORE = frozenset({"in", "from", "at", "near", "around", "visit", "visite
 GOING = frozenset({"go", "goes", "going", "went", "gone", "fly", "flying", "flew", "drive", "driving", "drove",
                    "travel", "travelling", "traveling", "travelled", "traveled", "move", "moving", "moved",
                    "trip", "way", "back", "come", "coming", "came", "welcome", "walk", "walked", "walking",
-                   "ride", "return", "returned", "returning", "sail", "sailed", "moving", "road", "train", "flight"})
+                   "ride", "return", "returned", "returning", "sail", "sailed", "road", "train", "flight"})
 
 
 @cache

@@ -10,7 +10,6 @@ from core.text.masking import Masking, mask, unmask
 from core.text.numbers import repair_numbers
 from core.text.repetition import collapse_repeated_words
 
-
 FORMALIZE = True  # informal input written the training data's way (core/text/informal.py)
 
 
