@@ -7,7 +7,8 @@ corpus never contains (in any case) is such a name; consecutive capitalised word
 least one of them make one name ("Brightwater Park"), also at the start of a sentence when
 its first word is unseen ("Angela Merkel was …"). A word with a capital inside ("YouTube",
 "iPhone") is a brand name and counts as unseen. In a sentence written
-all in lower case, every word the corpus never contains counts (after its first word too).
+all in lower case, a word the corpus never contains counts after a cue ("in", "from", "at",
+"friend", "met", …: :data:`PLACE_BEFORE`, :data:`PERSON_BEFORE`).
 The vocabulary (``corpus_words.txt``, one lower-cased word a line) is made from the corpus by
 
     python -m core.text.names ../shared/data/tatoeba-deu-eng/deu-eng.tsv.gz
@@ -30,6 +31,14 @@ GOING = frozenset({"go", "goes", "going", "went", "gone", "fly", "flying", "flew
                    "travel", "travelling", "traveling", "travelled", "traveled", "move", "moving", "moved",
                    "trip", "way", "back", "come", "coming", "came", "welcome", "walk", "walked", "walking",
                    "ride", "return", "returned", "returning", "sail", "sailed", "road", "train", "flight"})
+
+
+# In a sentence all in lower case, an unseen word is taken for a name only after one of these
+# or after a place's cue (else it is as often a rare word: "pandemic", "lockdown").
+PERSON_BEFORE = frozenset({"friend", "named", "called", "mr", "mrs", "ms", "dr", "met", "meet", "asked", "ask",
+                           "told", "tell", "with", "saw", "sister", "brother", "mother", "father", "neighbour",
+                           "neighbor", "colleague", "boss", "wife", "husband", "son", "daughter", "uncle", "aunt",
+                           "cousin", "teacher", "and"})
 
 
 @cache
@@ -70,12 +79,13 @@ def find_names(text: str) -> list[tuple[int, int, bool]]:
                 break
             run.append(nxt)
         first = k == 0 and not lower and (len(run) < 2 or not _unseen(word))  # "Angela Merkel was …" counts
-        if first or not any(_unseen(r.group(0)) for r in run) or (lower and (k == 0 or len(word) < 4)):
-            k += 1
-            continue
         before = [w.group(0).lower() for w in matches[max(0, k - 2): k]]
         place = bool(before) and (before[-1] in PLACE_BEFORE or (before[-1] == "to" and len(before) > 1
                                                                  and before[0] in GOING))
+        cue = place or (bool(before) and before[-1] in PERSON_BEFORE)
+        if first or not any(_unseen(r.group(0)) for r in run) or (lower and (k == 0 or len(word) < 4 or not cue)):
+            k += 1
+            continue
         out.append((run[0].start(), run[-1].end(), place))
         k += len(run)
     return out
