@@ -116,7 +116,9 @@ def main() -> int:
             print(f"{'ok ' if not bad else 'BAD'} {probe.sentence} => {output}" + (f"   {bad}" if bad else ""))
     passed = sum(v[0] for v in by_kind.values())
     report["probes"] = {"passed": passed, "total": len(probes), "rate": round(passed / len(probes), 3),
-                        "by_kind": {k: f"{a}/{b}" for k, (a, b) in sorted(by_kind.items())}}
+                        "by_kind": {k: f"{a}/{b}" for k, (a, b) in sorted(by_kind.items())},
+                        "placeholders_in_place": {k: f"{a}/{b}" for k, (a, b) in sorted(placed.items())}}
+    placed.clear()
     print(json.dumps(report["probes"]))
 
     people, seen_people = unseen(PEOPLE)
