@@ -104,7 +104,8 @@ def main() -> int:
         return [getattr(r, "translation", "") for r in pipeline.translate(sources, beam_size=args.beam_size)]
 
     report: dict[str, object] = {"model": args.model, "beam_size": args.beam_size, "spans": not args.no_spans,
-                                 "formalize": not args.no_formalize, "names": not args.no_names}
+                                 "formalize": not args.no_formalize,
+                                 "names": not (args.no_names or args.no_spans)}
     probes = load_probes()
     outputs = translate([p.sentence for p in probes])
     by_kind: dict[str, list[int]] = defaultdict(lambda: [0, 0])

@@ -47,6 +47,8 @@ def formalize(sentence: str, ignore: tuple[str, ...] = ()) -> str:
     if not text or not any(c.isalpha() for c in text):
         return sentence
     words = [w for w in _WORD.findall(text) if w not in ignore]
+    if not words:
+        return sentence  # placeholders only ("😍🎶" → "Maria"): nothing to write differently
     lower_case = bool(words) and not any(c.isupper() for w in words for c in w)
     text = _WORD.sub(_contraction, text)
     if lower_case:

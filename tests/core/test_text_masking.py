@@ -42,9 +42,11 @@ def test_a_unit_the_placeholder_invited_is_dropped() -> None:
     assert unmask("Es ist letztes Jahr um 37 Uhr gestiegen.", m) == "Es ist letztes Jahr um 12,5 % gestiegen."
 
 
-def test_a_sentence_of_spans_only_goes_to_the_model_whole() -> None:
+def test_a_sentence_of_spans_only_still_goes_through_the_model() -> None:
     m = mask("😍🎶")
-    assert m.text and unmask("Maria", m).startswith("😍🎶") or m.text == "😍🎶"
+    assert m.text == "Maria" and (m.prefix, m.suffix) == ("", "")
+    assert unmask("Maria", m) == "😍🎶"
+    assert prepare_sentence("anna@example.com").text == "Maria"  # no capital or "." added to a placeholder
 
 
 def test_prepare_and_finish_round_trip_through_the_pipeline_hooks() -> None:
