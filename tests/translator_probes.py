@@ -22,15 +22,18 @@ class Probe:
     sentence: str
     must: list[str]
     issue_row: bool  # one of the sentences of issue 10's table
+    fresh: bool = False  # written after the rules were chosen (the part not tuned on)
 
 
 def load_probes(path: Path = PROBES) -> list[Probe]:
     probes = []
+    fresh = False
     for line in path.read_text(encoding="utf-8").splitlines():
+        fresh = fresh or line.startswith("# Fresh")
         if not line.strip() or line.startswith("#"):
             continue
         kind, sentence, must, issue = line.split("\t")
-        probes.append(Probe(kind, sentence, must.split(" | "), issue == "1"))
+        probes.append(Probe(kind, sentence, must.split(" | "), issue == "1", fresh))
     return probes
 
 

@@ -35,7 +35,7 @@ _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
 _URL = re.compile(
     r"(?:\b(?:https?|ftp)://|\bwww\.)[^\s<>\"]+"
     rf"|\b(?<![@.])[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.{_TLD}\b(?:/[^\s<>\"]*)?", re.IGNORECASE)
-_HANDLE = re.compile(r"(?<![\w@])@[A-Za-z0-9_]{1,30}\b")
+_HANDLE = re.compile(r"(?<![\w@])@[A-Za-z0-9_](?:[A-Za-z0-9_.]{0,28}[A-Za-z0-9_])?(?![\w@])")  # @kat.runs
 _HASHTAG = re.compile(r"(?<![\w#&])#[^\W\d_]\w*|(?<![\w#&])#\d+[^\W\d_]\w*")
 _PICTO = (r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\u2300-\u23FF\u2190-\u21FF\u3030\u303D"
           r"\u3297\u3299\u00A9\u00AE\u203C\u2049\u2122\u2139]")

@@ -21,6 +21,7 @@ def kinds(text: str) -> list[tuple[str, str, str]]:
      [("url", "https://example.com/a?b=1", "https://example.com/a?b=1"), ("url", "www.foo.org", "www.foo.org")]),
     ("Follow @anna_k and #MondayMotivation on example.com",
      [("handle", "@anna_k", "@anna_k"), ("hashtag", "#MondayMotivation", "#MondayMotivation"), ("url", "example.com", "example.com")]),
+    ("Photos by @kat.runs. Thanks, @anna_k!", [("handle", "@kat.runs", "@kat.runs"), ("handle", "@anna_k", "@anna_k")]),
     ("Call +49 30 1234567 or (555) 123-4567.",
      [("phone", "+49 30 1234567", "+49 30 1234567"), ("phone", "(555) 123-4567", "(555) 123-4567")]),
     ("We won 3:2 after 10-20 tries, 10 to 20 even.",
