@@ -75,7 +75,7 @@ def find_names(text: str) -> list[tuple[int, int, bool]]:
         run = [m]
         while capital and k + len(run) < len(matches):
             nxt = matches[k + len(run)]
-            if not nxt.group(0)[0].isupper() or text[run[-1].end(): nxt.start()] != " ":
+            if not nxt.group(0)[0].isupper() or nxt.group(0) == "I" or text[run[-1].end(): nxt.start()] != " ":
                 break
             run.append(nxt)
         first = k == 0 and not lower and (len(run) < 2 or not _unseen(word))  # "Angela Merkel was …" counts
@@ -83,7 +83,8 @@ def find_names(text: str) -> list[tuple[int, int, bool]]:
         place = bool(before) and (before[-1] in PLACE_BEFORE or (before[-1] == "to" and len(before) > 1
                                                                  and before[0] in GOING))
         cue = place or (bool(before) and before[-1] in PERSON_BEFORE)
-        if first or not any(_unseen(r.group(0)) for r in run) or (lower and (k == 0 or len(word) < 4 or not cue)):
+        if first or not any(_unseen(r.group(0)) for r in run) or (lower and (k == 0 or len(word) < 4
+                                                                                         or not cue)):
             k += 1
             continue
         out.append((run[0].start(), run[-1].end(), place))

@@ -46,6 +46,7 @@ def test_known_words_and_sentence_starts_are_left_to_the_model() -> None:
     assert names("Tom lives in London, Germany.") == []
     assert names("Priyanka is my best friend.") == []  # a single word at the start may be any word
     assert names("i dont know what you mean") == []
+    assert names("Verily I say unto you.") == []  # a first word alone, and "I" joins no name
 
 
 def test_lower_case_names_come_back_with_capitals() -> None:
