@@ -51,3 +51,12 @@ def test_split_then_join_round_trips(parts):
     segments = split_sentences(text)
     assert join_sentences([s.text for s in segments], segments) == text
     assert all(s.text == s.text.strip() and s.text for s in segments)
+
+
+def test_emoji_after_the_end_stay_with_their_sentence():
+    assert [s.text for s in split_sentences("Thanks! 😊 See you tomorrow.")] == ["Thanks! 😊", "See you tomorrow."]
+    assert [s.text for s in split_sentences("I love this song! 😍🎶")] == ["I love this song! 😍🎶"]
+    assert [s.text for s in split_sentences("Great game! 🎉 👍🏽 Well done. 😀")] == ["Great game! 🎉 👍🏽", "Well done. 😀"]
+    text = "Thanks! 😊  See you.\nBye 👋"
+    segments = split_sentences(text)
+    assert join_sentences([s.text for s in segments], segments) == text

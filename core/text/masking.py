@@ -1,0 +1,162 @@
+"""Protected spans through a model that was not trained to copy them.
+
+Before the model, every span of :func:`core.text.spans.find_spans` becomes a placeholder the
+shipped translator reliably copies: a number that is not otherwise in the sentence
+(:data:`PLACEHOLDERS`, chosen by measurement, docs/translator.md "Protected spans"). Emoji,
+hashtags and handles at either end of a sentence are set aside and put back unchanged.
+After the model, each placeholder is replaced by its span written the German way; a word the
+model added that repeats the span's unit ("17:00 Uhr Uhr", "49,99 $ Dollar") is dropped; a
+placeholder the model lost is inserted before the final punctuation, so nothing the user sent
+disappears; a placeholder the model wrote twice keeps its first place. Names the model never
+saw (:mod:`core.text.names`) are masked too, as a person's or a place's name it copies.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from core.text.names import find_names
+from core.text.spans import DATE, EMAIL, EMOJI, HANDLE, HASHTAG, URL, Span, find_spans
+
+# Placeholders by the kind of span they stand for: (what the model gets, what its output has).
+# Chosen by measurement on the shipped model (docs/translator.md, "Protected spans"): numbers
+# for numbers, money, times and phone numbers; a weekday for a date with a day (the model
+# writes "am Dienstag", the right preposition for "am 5. März"); a name for e-mail addresses,
+# URLs, handles, hashtags and emoji inside a sentence.
+NUMBERS = tuple((n, (n,)) for n in ("37", "58", "84", "63", "29", "76", "41", "92", "18", "53", "67", "85"))
+WEEKDAYS = (("Tuesday", ("Dienstags", "Dienstag")), ("Monday", ("Montags", "Montag")),
+            ("Friday", ("Freitags", "Freitag")), ("Sunday", ("Sonntags", "Sonntag")))
+NAMES = (("Maria", ("Maria",)), ("Oliver", ("Oliver",)), ("Paris", ("Paris",)), ("Boston", ("Boston",)))
+PEOPLE = (("Maria", ("Maria",)), ("Oliver", ("Oliver",)), ("Eva", ("Eva",)), ("Ken", ("Ken",)))
+PLACES = (("Boston", ("Boston",)), ("Paris", ("Paris",)), ("London", ("London",)), ("Berlin", ("Berlin",)))
+PLACEHOLDERS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "number": NUMBERS, "date": WEEKDAYS, "name": NAMES, "person": PEOPLE, "place": PLACES}
+_POOL = {EMAIL: "name", URL: "name", HANDLE: "name", HASHTAG: "name", EMOJI: "name", DATE: "date"}
+PERSON, PLACE = "person", "place"  # kinds of the unseen names (core/text/names.py)
+PROTECT_NAMES = True
+_EDGE_KINDS = {EMOJI, HASHTAG, HANDLE}
+_UNIT_WORDS = {
+    "money": {"dollar", "dollars", "euro", "euros", "pfund", "yen", "rupien", "franken", "$", "€", "£", "¥"},
+    "number": {"prozent", "%"},
+    "time": {"uhr"},
+}
+_ALL_UNITS = {"uhr", "prozent", "%"}
+_END = re.compile(r"[.!?…:;]*[\"'”’)\]]*$")
+
+
+@dataclass(frozen=True)
+class Masking:
+    """A sentence as the model gets it and what to put back."""
+
+    text: str  # with placeholders
+    slots: list[tuple[tuple[str, ...], Span]] = field(default_factory=list)  # placeholder's output forms, span
+    tokens: tuple[str, ...] = ()  # the placeholders in ``text``
+    prefix: str = ""  # set aside from the start ("@anna ", "😍 ")
+    suffix: str = ""  # set aside from the end (" 😍🎶", " #tbt")
+
+
+def _edges(sentence: str, spans: list[Span]) -> tuple[int, int]:
+    """How far the leading and trailing emoji/hashtag/handle runs reach (start, end of the rest)."""
+    start, end = 0, len(sentence)
+    for span in spans:
+        if span.kind in _EDGE_KINDS and not sentence[start: span.start].strip():
+            start = span.end
+    for span in reversed(spans):
+        if span.kind in (EMOJI, HASHTAG) and span.start >= start and not sentence[span.end: end].strip():
+            end = span.start
+    if not sentence[start:end].strip():
+        return 0, len(sentence)  # nothing else to translate: keep it all for the model
+    return start, end
+
+
+def _names(sentence: str) -> list[Span]:
+    """Unseen names as spans; one typed in lower case comes back with capitals ("Oaxaca")."""
+    out = []
+    for start, end, place in find_names(sentence):
+        text = sentence[start:end]
+        german = text if any(c.isupper() for c in text) else re.sub(r"\b\w", lambda m: m.group(0).upper(), text)
+        out.append(Span(PLACE if place else PERSON, start, end, text, german))
+    return out
+
+
+def _pool(span: Span) -> str:
+    if span.kind in (PERSON, PLACE):
+        return span.kind
+    if span.kind == DATE and not re.search(r"\b\d{1,2}(?:st|nd|rd|th)?\b(?![-/.]?\d)", span.text):
+        return "number"  # "June 2019": no day, so no "am"
+    return _POOL.get(span.kind, "number")
+
+
+def mask(sentence: str) -> Masking:
+    spans = find_spans(sentence)
+    names = _names(sentence) if PROTECT_NAMES else []
+    spans = sorted(spans + [s for s in names if not any(s.start < o.end and o.start < s.end for o in spans)],
+                   key=lambda s: s.start)
+    if not spans:
+        return Masking(sentence)
+    start, end = _edges(sentence, spans)
+    inner = [s for s in spans if s.start >= start and s.end <= end]
+    taken = set(re.findall(r"\w+", sentence.lower()))
+    pieces: list[str] = []
+    slots: list[tuple[tuple[str, ...], Span]] = []
+    at = start
+    for span in inner:
+        placeholder = next((p for p in PLACEHOLDERS[_pool(span)] if p[0].lower() not in taken), None)
+        if placeholder is None:
+            continue  # more spans than placeholders: the model gets this one as it is
+        taken.add(placeholder[0].lower())
+        pieces.extend([sentence[at: span.start], placeholder[0]])
+        slots.append((placeholder[1], span))
+        at = span.end
+    pieces.append(sentence[at:end])
+    body = "".join(pieces)
+    stripped = body.strip()
+    lead = sentence[:start] + body[: len(body) - len(body.lstrip())]
+    trail = body[len(body.rstrip()):] + sentence[end:]
+    return Masking(stripped, slots, tuple(pieces[1::2]), lead, trail)
+
+
+def _token(forms: tuple[str, ...]) -> re.Pattern[str]:
+    alternatives = "|".join(re.escape(f) for f in forms)
+    return re.compile(rf"(?<![\w.,])(?:{alternatives})(?!\w|[.,]\d)", re.IGNORECASE)
+
+
+def _drop_unit(rest: str, span: Span) -> str:
+    """``rest`` (what follows the put-back span) without a first word that repeats its unit."""
+    m = re.match(r"(\s*)([^\s.,;:!?]+)", rest)
+    if not m:
+        return rest
+    word = m.group(2).lower()
+    last = span.german.split()[-1].lower() if span.german.split() else ""
+    units = _UNIT_WORDS.get(span.kind, set())
+    if word == last or (word in units and (last in units or span.kind == "money")):
+        return rest[m.end():]
+    if word in _ALL_UNITS and word not in units:
+        return rest[m.end():]  # "um 37 Uhr" for what is no time: the placeholder's, not the source's
+    return rest
+
+
+def unmask(translation: str, masking: Masking) -> str:
+    """The model's output with every span put back (German form), none lost, none doubled."""
+    text = translation
+    missing: list[Span] = []
+    for forms, span in masking.slots:
+        pattern = _token(forms)
+        found = pattern.search(text)
+        if found is None:
+            missing.append(span)
+            continue
+        head, tail = text[: found.start()], text[found.end():]
+        tail = pattern.sub("", tail)  # a doubled placeholder keeps its first place
+        tail = _drop_unit(tail, span)
+        if span.german.endswith(".") and tail.startswith("."):
+            tail = tail[1:]  # "am 5." + "." (the model's ordinal dot)
+        text = head + span.german + tail
+    text = re.sub(r"[ \t]{2,}", " ", text).strip()
+    text = re.sub(r"(?<=\w) ([.,;:!?])(?=\s|$)", r"\1", text)
+    if missing:
+        end = _END.search(text)
+        cut = end.start() if end else len(text)
+        added = " ".join(s.german for s in missing)
+        text = f"{text[:cut].rstrip()} {added}{text[cut:]}".strip()
+    return f"{masking.prefix}{text}{masking.suffix}"
