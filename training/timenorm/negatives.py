@@ -57,7 +57,17 @@ MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augus
           "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
           "sept", "oct", "nov", "dec")
 DATE_LEADS = ("on", "due", "born", "since", "until", "from", "deadline", "see you on", "it was",
-              "starting", "opens", "")
+              "starting", "opens", "", "is on", "it's on", "due on", "scheduled for", "planned for",
+              "how about", "let's do", "booked for", "moved to", "pushed to", "see you", "by", "rent due",
+              "payment due", "expires", "closed on", "back on", "leaving on", "arriving")
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+            "mon", "tue", "wed", "thu", "fri", "sat", "sun")
+#: Words of the day said beside a look-alike ("5.45 km this morning", "5 guests tonight"): still no time.
+DAY_WORDS = ("this morning", "tonight", "today", "last night", "this afternoon", "this evening",
+             "yesterday", "every morning", "tomorrow morning", "each night", "on friday night",
+             "this weekend", "tomorrow", "yesterday evening")
+MEASURED_NOUNS = ("yacht", "boat", "bag", "run", "walk", "board", "pipe", "cable", "fish", "parcel",
+                  "box", "hike", "swim", "ride", "sack", "bottle", "tank", "wall", "trailer", "drop")
 DURATION_LEADS = ("for", "for", "took", "it took", "takes", "lasts", "it lasts", "walked for",
                   "waited", "waited for", "only", "slept for", "drove for", "just")
 EVENTS = ("the meeting", "lunch", "the show", "the game", "work", "class", "dinner", "the call",
@@ -101,7 +111,12 @@ def quantity(rng: random.Random) -> str:
     else:
         number = (_decimal(rng) if rng.random() < 0.5 else f"{rng.randint(0, 99)}.{rng.randint(0, 9)}") \
             if rng.random() < 0.65 else str(rng.randint(1, 500))
+        if rng.random() < 0.35:  # a reading with two digits after the point: "11.20 kg", "5.45 km"
+            number = f"{rng.randint(0, 23)}{rng.choice(['.', '.', ','])}{rng.randint(0, 59):02d}"
         text = f"{number}{rng.choice(['', ' ', ' '])}{rng.choice(UNITS)}"
+        if rng.random() < 0.15:  # the measure before its noun: "a 10.45 m yacht", "the 2.5 kg bag"
+            text = f"{rng.choice(['a', 'the', 'this', 'my', 'our', 'one'])} {text} {rng.choice(MEASURED_NOUNS)}"
+            return _context(text, rng)
     return _context(_lead(QUANTITY_LEADS, rng, text), rng)
 
 
@@ -177,13 +192,23 @@ def date(rng: random.Random) -> str:
     day, month, year = rng.randint(1, 31), rng.randint(1, 12), rng.randint(1990, 2035)
     ordinal = f"{day}{ {1: 'st', 2: 'nd', 3: 'rd', 21: 'st', 22: 'nd', 23: 'rd', 31: 'st'}.get(day, 'th')}"
     name = rng.choice(MONTHS)
-    style = rng.randint(0, 9)
+    style = rng.randint(0, 9) if rng.random() < 0.7 else rng.choice([0, 0, 1, 2, 10, 11, 12, 13])
+    if style in (0, 1, 10, 12) and rng.random() < 0.6:
+        day = rng.randint(1, 12)  # a day number that could be an hour: "aug 8", "may 1"
+        ordinal = f"{day}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(day, 'th')}"
+    weekday = rng.choice(WEEKDAYS)
     text = [f"{name} {day}", f"{day} {name}", f"{name} {ordinal}", f"the {ordinal} of {name}",
             f"{day}.{month}.{year}", f"{day:02d}/{month:02d}/{year}", f"{year}-{month:02d}-{day:02d}",
-            f"{month}/{day}", f"{day:02d}.{month:02d}.{year % 100:02d}", f"the {ordinal}"][style]
+            f"{month}/{day}", f"{day:02d}.{month:02d}.{year % 100:02d}", f"the {ordinal}",
+            f"{weekday} {ordinal}", f"{weekday} the {ordinal}", f"{weekday} {name} {day}",
+            # day.month only where the day cannot be an hour ("30.06"; "12.06" reads as 12:06)
+            f"{max(day, 24):02d}.{month:02d}" if rng.random() < 0.5 else f"{day}/{month:02d}"][style]
     if style <= 2 and rng.random() < 0.3:
         text += f"{rng.choice([' ', ', '])}{year}"
-    return _context(_lead(DATE_LEADS, rng, text), rng)
+    text = _lead(DATE_LEADS, rng, text)
+    if rng.random() < 0.25:  # "aug 8 works for me", "may 1 is fine"
+        text = f"{text} {rng.choice(['works for me', 'is fine', 'works', 'is ok', 'then', 'it is', 'is good', 'ok?', 'suits me'])}"
+    return _context(text, rng)
 
 
 def _span(rng: random.Random) -> str:
@@ -240,4 +265,7 @@ def relative(rng: random.Random) -> str:
 def lookalike_negative(rng: random.Random) -> tuple[str, str]:
     """``(text, kind)``: a no-time text of one of ``NEGATIVE_KINDS``, with surface noise."""
     kind = rng.choice(NEGATIVE_KINDS)
-    return surface_noise(globals()[kind](rng), rng), kind
+    text = globals()[kind](rng)
+    if kind != "date" and rng.random() < 0.12:  # "5.45 km this morning", "5 guests tonight"
+        text = f"{text} {rng.choice(DAY_WORDS)}"
+    return surface_noise(text, rng), kind
