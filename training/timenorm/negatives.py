@@ -43,6 +43,11 @@ QUANTITY_LEADS = ("i have", "we need", "buy", "add", "there are", "only", "got",
                   "i counted", "packed", "made", "sold", "he is", "she is", "it is", "temperature")
 PRICE_LEADS = ("it costs", "price:", "only", "total", "that's", "pay", "tip was", "we paid",
                "the ticket is", "costs", "for just", "refund of", "")
+#: Things with a price, as the subject of "... is 4.50" (never an event that could have a time).
+PRICED_THINGS = ("the ticket", "tickets", "a coffee", "the book", "one slice", "a pint", "the fee", "entry",
+                 "the fare", "shipping", "the bill", "the toll", "a refill", "the deposit", "a bottle",
+                 "the charger", "a croissant", "the shirt", "a ride", "the ebook", "delivery fee",
+                 "a scoop", "the rent", "our share", "the tip", "stamps", "a bag", "the cover charge")
 PRICE_RATES = ("each", "per person", "a month", "per month", "a night", "per kg", "a piece", "per hour", "a week",
                "a year", "per share", "a head", "a pop")
 VERSION_LEADS = ("version", "version", "v", "release", "python", "ios", "android", "update to",
@@ -79,7 +84,7 @@ def _n(n: int, rng: random.Random, words: float = 0.3) -> str:
 
 
 def _decimal(rng: random.Random) -> str:
-    whole = rng.randint(0, 99)
+    whole = rng.randint(0, 99) if rng.random() < 0.6 else rng.randint(1, 12)  # "7.30" reads like a time
     cents = rng.choice([f"{rng.randint(0, 99):02d}", str(rng.randint(0, 9)), "50", "99", "00"])
     return f"{whole}{rng.choice(['.', '.', ','])}{cents}"
 
@@ -107,7 +112,8 @@ def quantity(rng: random.Random) -> str:
             noun = f"{rng.choice(ADJECTIVES)} {noun}"
         if rng.random() < 0.1:
             noun = f"{rng.choice(['pairs', 'bags', 'boxes', 'kg', 'cups', 'packs', 'rows'])} of {noun}"
-        text = f"{_n(rng.randint(1, 99), rng)} {noun}"
+        count = rng.randint(1, 12) if rng.random() < 0.5 else rng.randint(1, 99)  # 1-12 could be an hour
+        text = f"{_n(count, rng)} {noun}"
     else:
         number = (_decimal(rng) if rng.random() < 0.5 else f"{rng.randint(0, 99)}.{rng.randint(0, 9)}") \
             if rng.random() < 0.65 else str(rng.randint(1, 500))
@@ -134,8 +140,13 @@ def price(rng: random.Random) -> str:
         text = f"{rng.choice(['usd', 'eur', 'gbp', 'us$', 'chf'])} {amount}"
     else:
         text = f"{symbol} {amount}"
-    if rng.random() < 0.2:  # rates and prices without a symbol: "2.50 a month", "9.99 each"
+    if rng.random() < 0.3:  # rates and prices without a symbol: "2.50 a month", "9.99 each"
         text = f"{text if rng.random() < 0.5 else amount} {rng.choice(PRICE_RATES)}"
+        if rng.random() < 0.3:  # "tickets are 3.20 each", "a refill is 1.50 a cup"
+            return _context(f"{rng.choice(PRICED_THINGS)} {rng.choice(['is', 'are', 'cost', 'costs', 'was'])} {text}", rng)
+    elif rng.random() < 0.1:  # a bare amount after a thing that is bought: "the fare is 2.40"
+        verb = rng.choice(["is", "is", "costs", "was", "came to", "will be", ":"])
+        return _context(f"{rng.choice(PRICED_THINGS)} {verb} {amount}".replace(" :", ":"), rng)
     return _context(_lead(PRICE_LEADS, rng, text), rng)
 
 
