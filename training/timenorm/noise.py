@@ -58,10 +58,22 @@ def _foreign_context(phrase: str, rng: random.Random) -> str:
     return " ".join(p for p in (before, phrase, after) if p)
 
 
+def ends_with_bare_number(phrase: str) -> bool:
+    """True when the phrase ends in a number with nothing after it ("7", "half six", "ten thirty")."""
+    words = phrase.split()
+    last = words[-1] if words else ""
+    return last.isdigit() or all(part in NUMBER_WORDS for part in last.split("-"))
+
+
 def add_context(phrase: str, rng: random.Random) -> str:
-    """Surround a time phrase with fillers and words that do not change the time."""
+    """Surround a time phrase with fillers and words that do not change the time.
+
+    After a bare number ("at 4", "half six") the next word is never a random word: "4 bananas"
+    and "12 donuts" are counts (look-alike negatives), and a noun there would contradict them.
+    """
     if rng.random() < 0.06 and any(c.isdigit() for c in phrase):
         return _foreign_context(phrase, rng)
+    bare = ends_with_bare_number(phrase)
     before: list[str] = []
     after: list[str] = []
     if rng.random() < 0.6:
@@ -75,12 +87,12 @@ def add_context(phrase: str, rng: random.Random) -> str:
     if rng.random() < 0.12:
         after.append(rng.choice(COMMENTS_AFTER))
     if rng.random() < 0.4:
-        after.append(rng.choice(SUFFIXES) if rng.random() < 0.6 else random_words(rng, 1, 5))
+        after.append(rng.choice(SUFFIXES) if bare or rng.random() < 0.6 else random_words(rng, 1, 5))
     if after and rng.random() < 0.15:  # "tomorrow at 7" order
         before.insert(0, after.pop())
     if rng.random() < 0.07:  # "10 o'clock, room 4", "gate 12 at 7:45"
         if rng.random() < 0.7:
-            after.insert(0, rng.choice(["", ",", ",", " -"]) + " " + distractor(rng))
+            after.insert(0, rng.choice([",", ",", " -"] if bare else ["", ",", ",", " -"]) + " " + distractor(rng))
         else:
             before.insert(0, distractor(rng) + rng.choice([",", ":", " -"]))
     text = " ".join(before + [phrase])
