@@ -206,7 +206,8 @@ def test_lookalike_negatives_are_labelled_no_time_and_hold_their_kind(kind: str)
     tails = "|".join(VERSION_TAILS[2:])
     marker = {"price": r"\$|\u20ac|\u00a3|dollar|euro|eur|usd|buck|pound|gbp|chf|" + "|".join(PRICE_RATES + PRICED_THINGS),
               "version": r"(^|\W)v\d|version|release|python|ios|android|update|firmware|build|ubuntu|node|upgrade|" + tails,
-              "score": r"\d ?(-|to|:) ?\d", "phone": r"\d{3}", "date": r"\d{4}|/|\d(st|nd|rd|th)\b|\d\.\d\d\.\d\d|\b(2[4-9]|3[01])\.\d\d\b|" + "|".join(MONTHS),
+              "score": r"\d ?(-|to|:) ?\d", "phone": r"\d{3}", "date": r"\d{4}|/|\d(st|nd|rd|th)\b|\d\.\d\d\.\d\d|\b(2[4-9]|3[01])\.\d\d\b|"
+                      + "|".join(MONTHS),
               "duration": r"hour|hrs|min", "relative": r"hour|hrs|min", "quantity": r"[a-z%\u00b0]"}[kind]
     assert all(re.search(marker, t) for t in of_kind), [t for t in of_kind if not re.search(marker, t)][:5]
 
