@@ -13,6 +13,9 @@ from training.timenorm.noise import pseudo_word, random_words, surface_noise
 from training.timenorm.numbers import random_number_words
 
 NEGATIVE_KINDS = ("quantity", "price", "version", "score", "phone", "date", "duration", "relative")
+#: Quantities and prices hold a number before a word ("2 coffees", "7.30 each") exactly like a bare
+#: time with a comment after it ("2 please", "7.30 then"): they get twice the share of the others.
+KIND_WEIGHTS = {"quantity": 2.0, "price": 2.0}
 
 COUNT_NOUNS = (
     "apples", "oranges", "eggs", "kids", "people", "guests", "tickets", "pages", "emails", "chairs",
@@ -275,7 +278,7 @@ def relative(rng: random.Random) -> str:
 
 def lookalike_negative(rng: random.Random) -> tuple[str, str]:
     """``(text, kind)``: a no-time text of one of ``NEGATIVE_KINDS``, with surface noise."""
-    kind = rng.choice(NEGATIVE_KINDS)
+    kind = rng.choices(NEGATIVE_KINDS, weights=[KIND_WEIGHTS.get(k, 1.0) for k in NEGATIVE_KINDS])[0]
     text = globals()[kind](rng)
     if kind != "date" and rng.random() < 0.12:  # "5.45 km this morning", "5 guests tonight"
         text = f"{text} {rng.choice(DAY_WORDS)}"

@@ -59,17 +59,19 @@ def _foreign_context(phrase: str, rng: random.Random) -> str:
 
 
 def ends_with_bare_number(phrase: str) -> bool:
-    """True when the phrase ends in a number with nothing after it ("7", "half six", "ten thirty")."""
+    """True when the phrase ends in a number with nothing after it: "7", "half six", "ten thirty",
+    and "7.30" / "7,30" (a dot or comma reading is also how amounts and measures are written)."""
     words = phrase.split()
     last = words[-1] if words else ""
-    return last.isdigit() or all(part in NUMBER_WORDS for part in last.split("-"))
+    return last.replace(".", "").replace(",", "").isdigit() or all(part in NUMBER_WORDS for part in last.split("-"))
 
 
 def add_context(phrase: str, rng: random.Random) -> str:
     """Surround a time phrase with fillers and words that do not change the time.
 
-    After a bare number ("at 4", "half six") the next word is never a random word: "4 bananas"
-    and "12 donuts" are counts (look-alike negatives), and a noun there would contradict them.
+    After a bare number ("at 4", "half six", "7.30") the next word is never a random word: "4 bananas",
+    "12 donuts", "1.25 km" are counts and measures (look-alike negatives), and a noun or a short
+    pseudo-word there would contradict them.
     """
     if rng.random() < 0.06 and any(c.isdigit() for c in phrase):
         return _foreign_context(phrase, rng)

@@ -218,7 +218,7 @@ def test_no_random_word_right_after_a_bare_number(seed: int) -> None:
     from training.timenorm.noise import add_context, ends_with_bare_number
     from training.timenorm.words import COMMENTS_AFTER
 
-    assert ends_with_bare_number("half seven") and ends_with_bare_number("at 7")
+    assert ends_with_bare_number("half seven") and ends_with_bare_number("at 7") and ends_with_bare_number("7.30")
     assert not ends_with_bare_number("7pm") and not ends_with_bare_number("seven o'clock")
     after = add_context("half seven", random.Random(seed)).partition("half seven")[2].strip()
     allowed = SUFFIXES + COMMENTS_AFTER + FILLERS_AFTER
