@@ -37,7 +37,7 @@ class GeneratorConfig:
 def _phrase_families() -> dict[str, tuple[float, Callable[[random.Random], tuple[str, SpokenTime]]]]:
     return {
         "digits-colon": (5.0, phrasing.digits_colon),
-        "digits-compact": (3.0, phrasing.digits_compact),
+        "digits-compact": (3.5, phrasing.digits_compact),
         "ampm": (5.0, phrasing.digits_ampm),
         "words-plain": (4.0, phrasing.words_plain),
         "words-relative": (6.0, phrasing.words_relative),
@@ -45,7 +45,7 @@ def _phrase_families() -> dict[str, tuple[float, Callable[[random.Random], tuple
         "noon-midnight": (2.0, phrasing.noon_midnight),
         "british-half": (1.5, phrasing.british_half),
         "military": (2.0, phrasing.military),
-        "hour-only": (2.5, phrasing.hour_only),
+        "hour-only": (3.5, phrasing.hour_only),
         "t-prefix": (2.0, phrasing_tutorial.t_prefix),
         "hours-and": (2.5, phrasing_tutorial.hours_and),
         "oclock-minutes": (2.5, phrasing_tutorial.oclock_minutes),

@@ -13,6 +13,9 @@ from training.timenorm.noise import pseudo_word, random_words, surface_noise
 from training.timenorm.numbers import random_number_words
 
 NEGATIVE_KINDS = ("quantity", "price", "version", "score", "phone", "date", "duration", "relative")
+#: Quantities and prices hold a number before a word ("2 coffees", "7.30 each") exactly like a bare
+#: time with a comment after it ("2 please", "7.30 then"): they get twice the share of the others.
+KIND_WEIGHTS = {"quantity": 2.0, "price": 2.0}
 
 COUNT_NOUNS = (
     "apples", "oranges", "eggs", "kids", "people", "guests", "tickets", "pages", "emails", "chairs",
@@ -43,6 +46,11 @@ QUANTITY_LEADS = ("i have", "we need", "buy", "add", "there are", "only", "got",
                   "i counted", "packed", "made", "sold", "he is", "she is", "it is", "temperature")
 PRICE_LEADS = ("it costs", "price:", "only", "total", "that's", "pay", "tip was", "we paid",
                "the ticket is", "costs", "for just", "refund of", "")
+#: Things with a price, as the subject of "... is 4.50" (never an event that could have a time).
+PRICED_THINGS = ("the ticket", "tickets", "a coffee", "the book", "one slice", "a pint", "the fee", "entry",
+                 "the fare", "shipping", "the bill", "the toll", "a refill", "the deposit", "a bottle",
+                 "the charger", "a croissant", "the shirt", "a ride", "the ebook", "delivery fee",
+                 "a scoop", "the rent", "our share", "the tip", "stamps", "a bag", "the cover charge")
 PRICE_RATES = ("each", "per person", "a month", "per month", "a night", "per kg", "a piece", "per hour", "a week",
                "a year", "per share", "a head", "a pop")
 VERSION_LEADS = ("version", "version", "v", "release", "python", "ios", "android", "update to",
@@ -57,7 +65,17 @@ MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augus
           "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
           "sept", "oct", "nov", "dec")
 DATE_LEADS = ("on", "due", "born", "since", "until", "from", "deadline", "see you on", "it was",
-              "starting", "opens", "")
+              "starting", "opens", "", "is on", "it's on", "due on", "scheduled for", "planned for",
+              "how about", "let's do", "booked for", "moved to", "pushed to", "see you", "by", "rent due",
+              "payment due", "expires", "closed on", "back on", "leaving on", "arriving")
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+            "mon", "tue", "wed", "thu", "fri", "sat", "sun")
+#: Words of the day said beside a look-alike ("5.45 km this morning", "5 guests tonight"): still no time.
+DAY_WORDS = ("this morning", "tonight", "today", "last night", "this afternoon", "this evening",
+             "yesterday", "every morning", "tomorrow morning", "each night", "on friday night",
+             "this weekend", "tomorrow", "yesterday evening")
+MEASURED_NOUNS = ("yacht", "boat", "bag", "run", "walk", "board", "pipe", "cable", "fish", "parcel",
+                  "box", "hike", "swim", "ride", "sack", "bottle", "tank", "wall", "trailer", "drop")
 DURATION_LEADS = ("for", "for", "took", "it took", "takes", "lasts", "it lasts", "walked for",
                   "waited", "waited for", "only", "slept for", "drove for", "just")
 EVENTS = ("the meeting", "lunch", "the show", "the game", "work", "class", "dinner", "the call",
@@ -69,7 +87,7 @@ def _n(n: int, rng: random.Random, words: float = 0.3) -> str:
 
 
 def _decimal(rng: random.Random) -> str:
-    whole = rng.randint(0, 99)
+    whole = rng.randint(0, 99) if rng.random() < 0.6 else rng.randint(1, 12)  # "7.30" reads like a time
     cents = rng.choice([f"{rng.randint(0, 99):02d}", str(rng.randint(0, 9)), "50", "99", "00"])
     return f"{whole}{rng.choice(['.', '.', ','])}{cents}"
 
@@ -97,11 +115,17 @@ def quantity(rng: random.Random) -> str:
             noun = f"{rng.choice(ADJECTIVES)} {noun}"
         if rng.random() < 0.1:
             noun = f"{rng.choice(['pairs', 'bags', 'boxes', 'kg', 'cups', 'packs', 'rows'])} of {noun}"
-        text = f"{_n(rng.randint(1, 99), rng)} {noun}"
+        count = rng.randint(1, 12) if rng.random() < 0.5 else rng.randint(1, 99)  # 1-12 could be an hour
+        text = f"{_n(count, rng)} {noun}"
     else:
         number = (_decimal(rng) if rng.random() < 0.5 else f"{rng.randint(0, 99)}.{rng.randint(0, 9)}") \
             if rng.random() < 0.65 else str(rng.randint(1, 500))
+        if rng.random() < 0.35:  # a reading with two digits after the point: "11.20 kg", "5.45 km"
+            number = f"{rng.randint(0, 23)}{rng.choice(['.', '.', ','])}{rng.randint(0, 59):02d}"
         text = f"{number}{rng.choice(['', ' ', ' '])}{rng.choice(UNITS)}"
+        if rng.random() < 0.15:  # the measure before its noun: "a 10.45 m yacht", "the 2.5 kg bag"
+            text = f"{rng.choice(['a', 'the', 'this', 'my', 'our', 'one'])} {text} {rng.choice(MEASURED_NOUNS)}"
+            return _context(text, rng)
     return _context(_lead(QUANTITY_LEADS, rng, text), rng)
 
 
@@ -119,8 +143,13 @@ def price(rng: random.Random) -> str:
         text = f"{rng.choice(['usd', 'eur', 'gbp', 'us$', 'chf'])} {amount}"
     else:
         text = f"{symbol} {amount}"
-    if rng.random() < 0.2:  # rates and prices without a symbol: "2.50 a month", "9.99 each"
+    if rng.random() < 0.3:  # rates and prices without a symbol: "2.50 a month", "9.99 each"
         text = f"{text if rng.random() < 0.5 else amount} {rng.choice(PRICE_RATES)}"
+        if rng.random() < 0.3:  # "tickets are 3.20 each", "a refill is 1.50 a cup"
+            return _context(f"{rng.choice(PRICED_THINGS)} {rng.choice(['is', 'are', 'cost', 'costs', 'was'])} {text}", rng)
+    elif rng.random() < 0.1:  # a bare amount after a thing that is bought: "the fare is 2.40"
+        verb = rng.choice(["is", "is", "costs", "was", "came to", "will be", ":"])
+        return _context(f"{rng.choice(PRICED_THINGS)} {verb} {amount}".replace(" :", ":"), rng)
     return _context(_lead(PRICE_LEADS, rng, text), rng)
 
 
@@ -177,13 +206,23 @@ def date(rng: random.Random) -> str:
     day, month, year = rng.randint(1, 31), rng.randint(1, 12), rng.randint(1990, 2035)
     ordinal = f"{day}{ {1: 'st', 2: 'nd', 3: 'rd', 21: 'st', 22: 'nd', 23: 'rd', 31: 'st'}.get(day, 'th')}"
     name = rng.choice(MONTHS)
-    style = rng.randint(0, 9)
+    style = rng.randint(0, 9) if rng.random() < 0.7 else rng.choice([0, 0, 1, 2, 10, 11, 12, 13])
+    if style in (0, 1, 10, 12) and rng.random() < 0.6:
+        day = rng.randint(1, 12)  # a day number that could be an hour: "aug 8", "may 1"
+        ordinal = f"{day}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(day, 'th')}"
+    weekday = rng.choice(WEEKDAYS)
     text = [f"{name} {day}", f"{day} {name}", f"{name} {ordinal}", f"the {ordinal} of {name}",
             f"{day}.{month}.{year}", f"{day:02d}/{month:02d}/{year}", f"{year}-{month:02d}-{day:02d}",
-            f"{month}/{day}", f"{day:02d}.{month:02d}.{year % 100:02d}", f"the {ordinal}"][style]
+            f"{month}/{day}", f"{day:02d}.{month:02d}.{year % 100:02d}", f"the {ordinal}",
+            f"{weekday} {ordinal}", f"{weekday} the {ordinal}", f"{weekday} {name} {day}",
+            # day.month only where the day cannot be an hour ("30.06"; "12.06" reads as 12:06)
+            f"{max(day, 24):02d}.{month:02d}" if rng.random() < 0.5 else f"{day}/{month:02d}"][style]
     if style <= 2 and rng.random() < 0.3:
         text += f"{rng.choice([' ', ', '])}{year}"
-    return _context(_lead(DATE_LEADS, rng, text), rng)
+    text = _lead(DATE_LEADS, rng, text)
+    if rng.random() < 0.25:  # "aug 8 works for me", "may 1 is fine"
+        text = f"{text} {rng.choice(['works for me', 'is fine', 'works', 'is ok', 'then', 'it is', 'is good', 'ok?', 'suits me'])}"
+    return _context(text, rng)
 
 
 def _span(rng: random.Random) -> str:
@@ -239,5 +278,8 @@ def relative(rng: random.Random) -> str:
 
 def lookalike_negative(rng: random.Random) -> tuple[str, str]:
     """``(text, kind)``: a no-time text of one of ``NEGATIVE_KINDS``, with surface noise."""
-    kind = rng.choice(NEGATIVE_KINDS)
-    return surface_noise(globals()[kind](rng), rng), kind
+    kind = rng.choices(NEGATIVE_KINDS, weights=[KIND_WEIGHTS.get(k, 1.0) for k in NEGATIVE_KINDS])[0]
+    text = globals()[kind](rng)
+    if kind != "date" and rng.random() < 0.12:  # "5.45 km this morning", "5 guests tonight"
+        text = f"{text} {rng.choice(DAY_WORDS)}"
+    return surface_noise(text, rng), kind

@@ -6,8 +6,11 @@ import random
 from training.timenorm.numbers import NUMBER_WORDS
 from training.timenorm.words import (
     COMMENTS_AFTER,
+    DISTRACTOR_NOUNS,
     FILLERS_AFTER,
     FILLERS_BEFORE,
+    FOREIGN_PREFIXES,
+    FOREIGN_SUFFIXES,
     NO_TIME_PHRASES,
     PREFIXES,
     RANDOM_WORDS,
@@ -39,8 +42,40 @@ def random_words(rng: random.Random, low: int, high: int) -> str:
                     for _ in range(rng.randint(low, high)))
 
 
+def distractor(rng: random.Random) -> str:
+    """Another number beside the time that is no part of it: "room 4", "gate 12", "table for 2"."""
+    noun, top = rng.choice(DISTRACTOR_NOUNS)
+    number = str(rng.randint(1, top))
+    if noun in ("seat", "gate", "room", "bay") and rng.random() < 0.25:
+        number += rng.choice("abcd")
+    return f"{noun} {number}"
+
+
+def _foreign_context(phrase: str, rng: random.Random) -> str:
+    """Digit times inside words of other languages: "rdv 14h30 devant la gare", "um 9.15 danke"."""
+    before = rng.choice(FOREIGN_PREFIXES) if rng.random() < 0.8 else ""
+    after = rng.choice(FOREIGN_SUFFIXES) if not before or rng.random() < 0.5 else ""
+    return " ".join(p for p in (before, phrase, after) if p)
+
+
+def ends_with_bare_number(phrase: str) -> bool:
+    """True when the phrase ends in a number with nothing after it: "7", "half six", "ten thirty",
+    and "7.30" / "7,30" (a dot or comma reading is also how amounts and measures are written)."""
+    words = phrase.split()
+    last = words[-1] if words else ""
+    return last.replace(".", "").replace(",", "").isdigit() or all(part in NUMBER_WORDS for part in last.split("-"))
+
+
 def add_context(phrase: str, rng: random.Random) -> str:
-    """Surround a time phrase with fillers and words that do not change the time."""
+    """Surround a time phrase with fillers and words that do not change the time.
+
+    After a bare number ("at 4", "half six", "7.30") the next word is never a random word: "4 bananas",
+    "12 donuts", "1.25 km" are counts and measures (look-alike negatives), and a noun or a short
+    pseudo-word there would contradict them.
+    """
+    if rng.random() < 0.06 and any(c.isdigit() for c in phrase):
+        return _foreign_context(phrase, rng)
+    bare = ends_with_bare_number(phrase)
     before: list[str] = []
     after: list[str] = []
     if rng.random() < 0.6:
@@ -54,10 +89,18 @@ def add_context(phrase: str, rng: random.Random) -> str:
     if rng.random() < 0.12:
         after.append(rng.choice(COMMENTS_AFTER))
     if rng.random() < 0.4:
-        after.append(rng.choice(SUFFIXES) if rng.random() < 0.6 else random_words(rng, 1, 5))
+        after.append(rng.choice(SUFFIXES) if bare or rng.random() < 0.6 else random_words(rng, 1, 5))
     if after and rng.random() < 0.15:  # "tomorrow at 7" order
         before.insert(0, after.pop())
-    return " ".join(before + [phrase] + after)
+    if rng.random() < 0.07:  # "10 o'clock, room 4", "gate 12 at 7:45"
+        if rng.random() < 0.7:
+            after.insert(0, rng.choice([",", ",", " -"] if bare else ["", ",", ",", " -"]) + " " + distractor(rng))
+        else:
+            before.insert(0, distractor(rng) + rng.choice([",", ":", " -"]))
+    text = " ".join(before + [phrase])
+    for part in after:
+        text += part if part.startswith((",", " -")) else " " + part
+    return text
 
 
 def _case(text: str, rng: random.Random) -> str:

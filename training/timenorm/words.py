@@ -25,6 +25,11 @@ PREFIXES = (
     "the doctor can see you", "can we do", "how about", "what about", "book it for",
     "schedule it", "ping me", "text me", "leaving", "landing", "boarding", "start",
     "ends", "due", "deadline", "concert", "the webinar begins", "interview",
+    # a preposition right before the time ("moved to 2pm", "from 9am"): not an "M to H" phrase
+    "moved to", "moved it to", "pushed to", "push it to", "pushed back to", "rescheduled to",
+    "changed to", "postponed to", "bumped to", "switched to", "brought forward to", "set it to",
+    "from", "open from", "starting", "starts from", "let's say", "make it", "ok", "okay", "fine,",
+    "ok so", "alright,", "so",
 )
 SUFFIXES = (
     "tomorrow", "today", "on friday", "on monday", "next tuesday", "please", "then",
@@ -32,6 +37,28 @@ SUFFIXES = (
     "this saturday", "on sunday", "right?", "don't be late", "confirmed", "again",
     "as usual", "for the team", "at the office", "downstairs", "in the lobby",
     "at the station", "by the gate", "on wednesday", "on thursday", "next week",
+    # agreeing on a time: "nine it is", "6 then?", "4 works"
+    "it is", "it is then", "it'll be", "then?", "is fine", "is perfect", "works", "works?", "ok",
+    "is good", "it's settled", "is it", "would do",
+)
+#: Context in other languages around digit times ("rdv 14h30 devant la gare", "um 9.15 am Bahnhof").
+FOREIGN_PREFIXES = (
+    "rdv", "rendez-vous", "rendez-vous \u00e0", "on se voit \u00e0", "\u00e0", "vers", "d\u00e9part",
+    "arriv\u00e9e", "r\u00e9union \u00e0", "d\u00e8s", "um", "treffen um", "ab", "abfahrt", "bis",
+    "a las", "salida", "llegada", "alle", "partenza", "om", "vertrek",
+)
+FOREIGN_SUFFIXES = (
+    "devant la gare", "au bureau", "chez moi", "demain", "merci", "\u00e0 la maison", "bis dann",
+    "am bahnhof", "im b\u00fcro", "danke", "en la oficina", "gracias", "ma\u00f1ana", "grazie",
+    "in stazione", "tot dan", "s'il te pla\u00eet", "ok?",
+)
+#: Other numbers beside a time that are no part of it ("10 o'clock, room 4", "gate 12"),
+#: as ``(noun, largest number)``.
+DISTRACTOR_NOUNS = (
+    ("room", 40), ("gate", 60), ("platform", 20), ("table for", 12), ("bus", 99), ("floor", 30),
+    ("seat", 60), ("terminal", 5), ("line", 20), ("level", 9), ("court", 12), ("ward", 20),
+    ("building", 12), ("track", 20), ("pier", 12), ("exit", 40), ("room no.", 40), ("bay", 30),
+    ("flight", 999), ("train", 999), ("zone", 9), ("aisle", 30), ("door", 12), ("block", 20),
 )
 
 #: Random words for noise and for no-time sentences.

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from training.timenorm import phrasing, phrasing_tutorial
 from training.timenorm.conventions import NO_TIME, resolve
 from training.timenorm.generator import FAMILIES, NEGATIVE_CATEGORIES, GeneratorConfig, generate, is_negative
-from training.timenorm.negatives import MONTHS, NEGATIVE_KINDS, PRICE_RATES, VERSION_TAILS
+from training.timenorm.negatives import MONTHS, NEGATIVE_KINDS, PRICE_RATES, PRICED_THINGS, VERSION_TAILS
 from training.timenorm.noise import negative_text
 from training.timenorm.numbers import NUMBER_WORDS, number_words
 from training.timenorm.text import normalize_text
@@ -204,8 +204,22 @@ def test_lookalike_negatives_are_labelled_no_time_and_hold_their_kind(kind: str)
     assert all(re.search(r"\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|zero|thir|fif|twenty|thirty|forty|fifty"
                          r"|hour|minute", t) for t in of_kind), kind
     tails = "|".join(VERSION_TAILS[2:])
-    marker = {"price": r"\$|\u20ac|\u00a3|dollar|euro|eur|usd|buck|pound|gbp|chf|" + "|".join(PRICE_RATES),
+    marker = {"price": r"\$|\u20ac|\u00a3|dollar|euro|eur|usd|buck|pound|gbp|chf|" + "|".join(PRICE_RATES + PRICED_THINGS),
               "version": r"(^|\W)v\d|version|release|python|ios|android|update|firmware|build|ubuntu|node|upgrade|" + tails,
-              "score": r"\d ?(-|to|:) ?\d", "phone": r"\d{3}", "date": r"\d{4}|/|\d(st|nd|rd|th)\b|\d\.\d\d\.\d\d|" + "|".join(MONTHS),
-              "duration": r"hour|hrs|min", "relative": r"hour|hrs|min", "quantity": r"[a-z%]"}[kind]
+              "score": r"\d ?(-|to|:) ?\d", "phone": r"\d{3}", "date": r"\d{4}|/|\d(st|nd|rd|th)\b|\d\.\d\d\.\d\d|\b(2[4-9]|3[01])\.\d\d\b|"
+                      + "|".join(MONTHS),
+              "duration": r"hour|hrs|min", "relative": r"hour|hrs|min", "quantity": r"[a-z%\u00b0]"}[kind]
     assert all(re.search(marker, t) for t in of_kind), [t for t in of_kind if not re.search(marker, t)][:5]
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_no_random_word_right_after_a_bare_number(seed: int) -> None:
+    """"at half seven apple" would read like a count ("7 apples" is a look-alike negative)."""
+    from training.timenorm.noise import add_context, ends_with_bare_number
+    from training.timenorm.words import COMMENTS_AFTER
+
+    assert ends_with_bare_number("half seven") and ends_with_bare_number("at 7") and ends_with_bare_number("7.30")
+    assert not ends_with_bare_number("7pm") and not ends_with_bare_number("seven o'clock")
+    after = add_context("half seven", random.Random(seed)).partition("half seven")[2].strip()
+    allowed = SUFFIXES + COMMENTS_AFTER + FILLERS_AFTER
+    assert after == "" or after.startswith((",", "-")) or after.startswith(allowed), after
