@@ -4,10 +4,12 @@
 
 Engines (the shipped version's weights in every case):
 - ``tensorflow``: the SavedModel's ``translate`` graph (KV cache; repeat blocking; GNMT penalty 0.6);
-- ``ct2-float32`` and ``ct2-int8``: the peer, CTranslate2 on the derived model, stock search
-  (``translate_batch`` with its default length penalty, no repeat blocking);
-- ``engine``: what the service runs on CPU (``core.ctranslate2_decoder``: ids in, hypotheses
-  out, the shipped search settings of ``derived.json``).
+- ``ct2-float32`` and ``ct2-int8``: the peer, CTranslate2 on the derived model as its docs set it
+  up on CPU (one worker, an OpenMP thread per core), stock search (``translate_batch`` with its
+  default length penalty, no repeat blocking); ``ct2-int8-1t``: the same with one thread;
+- ``engine``: what the service runs on CPU (``core.ctranslate2_decoder``: one single-threaded
+  worker per core sharing each batch, ids in, hypotheses out, the search settings of
+  ``derived.json``).
 Each runs greedy and beam 4, batch 1 (the first ``--batch1-sentences``), 32 and 64, on
 length-sorted and unsorted (dev order) batches; the output budget is the pipeline's,
 ``2 × longest source + 10``. It prints sentences/s, target tokens/s (generated tokens, EOS
@@ -62,11 +64,14 @@ def engines(model_dir: Path, manifest: TranslatorManifest, pieces: list[str], wh
         decode_tf = signature_decoder(tf.saved_model.load(str(model_dir)).signatures["translate"], manifest.pad_id)
         alpha = manifest.default_length_penalty
         out["tensorflow"] = lambda batch, beam, budget: [h.ids for h in decode_tf(batch, beam, budget, alpha)]
-    for quantization in ("float32", "int8"):
-        name = f"ct2-{quantization}"
+    import ctranslate2
+
+    peers = {"ct2-float32": ("float32", cpu_threads()), "ct2-int8": ("int8", cpu_threads()), "ct2-int8-1t": ("int8", 1)}
+    for name, (quantization, threads) in peers.items():
         if name not in which:
             continue
-        translator = open_translator(derived, compute_type=quantization)
+        translator = ctranslate2.Translator(str(derived), device="cpu", compute_type=quantization,
+                                            intra_threads=threads, inter_threads=1)
 
         def peer(batch: list[list[int]], beam: int, budget: int, translator: Any = translator) -> list[list[int]]:
             results = translator.translate_batch([[pieces[i] for i in s] for s in batch], beam_size=beam,
@@ -103,7 +108,7 @@ def main() -> int:
     parser.add_argument("--model", help="translator export (default: the highest shipped version)")
     parser.add_argument("--sentences", type=int, default=2000, help="first N of heldout-2021 dev")
     parser.add_argument("--batch1-sentences", type=int, default=200, help="sentences for batch 1 (slow engines)")
-    parser.add_argument("--engines", default="tensorflow,ct2-float32,ct2-int8,engine")
+    parser.add_argument("--engines", default="tensorflow,ct2-float32,ct2-int8,ct2-int8-1t,engine")
     parser.add_argument("--batch-sizes", default="1,32,64")
     parser.add_argument("--beams", default="1,4")
     parser.add_argument("--http", action="store_true", help="also measure the service (start-up, memory, HTTP path)")
