@@ -45,6 +45,8 @@ def test_dump_then_load_gives_the_same_manifest(tmp_path: Path) -> None:
     ({"default_beam_size": 0}, "default_beam_size must be at least 1"),
     ({"bos_id": 0}, "must differ"),
     ({"format": FORMAT + 1}, "format"),
+    ({"ctranslate2_dir": "../elsewhere"}, "ctranslate2_dir must be a directory name inside the version"),
+    ({"ctranslate2_dir": ""}, "ctranslate2_dir must be"),
 ])
 def test_invalid_manifests_are_refused_saying_why(change: dict[str, object], problem: str) -> None:
     raw = {**translator().to_dict(), **change}
