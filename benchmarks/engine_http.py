@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -48,7 +50,15 @@ def worst_request(lines: Sequence[str], texts: int = 64, chars: int = 1000) -> d
     return {"texts": body, "beam_size": 8, "alternatives": 3}
 
 
-async def _throughput(url: str, lines: Sequence[str], per_request: int, beam: int) -> dict[str, Any]:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process ``pid`` so far (its threads included)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def _throughput(url: str, lines: Sequence[str], per_request: int, beam: int, pid: int) -> dict[str, Any]:
+    """Closed-loop requests; also the CPU each request cost the server and this client, which on
+    a 2-core machine share the cores (with 1-text requests the client costs more than the server)."""
     groups = [list(lines[i: i + per_request]) for i in range(0, len(lines), per_request)]
 
     def request(index: int) -> RequestSpec:
@@ -56,12 +66,16 @@ async def _throughput(url: str, lines: Sequence[str], per_request: int, beam: in
         return RequestSpec("translate", "POST", "/translate", json={"texts": texts, "beam_size": beam},
                            sentences=len(texts))
 
+    server_cpu, client_cpu = cpu_seconds(pid), time.process_time()
     async with make_client(url, CLIENTS, 600) as client:
         result = await closed_loop(client, request, concurrency=CLIENTS, max_requests=len(groups), max_seconds=900)
     summary = result.summary()
+    requests = max(1, summary["requests"])
     return {"texts_per_request": per_request, "beam": beam, "requests": summary["requests"],
             "errors": summary["errors"], "sentences_per_s": round(summary["sentences_per_s"], 1),
-            "p50_ms": round(summary["p50_ms"]), "p99_ms": round(summary["p99_ms"])}
+            "p50_ms": round(summary["p50_ms"]), "p99_ms": round(summary["p99_ms"]),
+            "server_cpu_ms_per_request": round(1000 * (cpu_seconds(pid) - server_cpu) / requests, 2),
+            "client_cpu_ms_per_request": round(1000 * (time.process_time() - client_cpu) / requests, 2)}
 
 
 async def http_path(models_dir: Path, lines: Sequence[str], engine_rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -74,7 +88,7 @@ async def http_path(models_dir: Path, lines: Sequence[str], engine_rows: Sequenc
             runs = []
             for beam in (1, 4):
                 for per_request in (32, 1):
-                    run = await _throughput(server.url, lines, per_request, beam)
+                    run = await _throughput(server.url, lines, per_request, beam, server.pid)
                     own = next((r for r in engine_rows if r["engine"] == row_name and r["batch"] == 32
                                 and r["order"] == "unsorted" and r["search"] == ("greedy" if beam == 1 else f"beam{beam}")),
                                None)
@@ -83,7 +97,9 @@ async def http_path(models_dir: Path, lines: Sequence[str], engine_rows: Sequenc
                     runs.append(run)
                     print(f"HTTP {setting:<11} beam {beam} {per_request:>2} texts/request x {CLIENTS} clients: "
                           f"{run['sentences_per_s']} sent/s (engine alone {run['engine_sentences_per_s']}; "
-                          f"ratio {run['ratio_to_engine']}) p50 {run['p50_ms']} ms p99 {run['p99_ms']} ms", flush=True)
+                          f"ratio {run['ratio_to_engine']}) p50 {run['p50_ms']} ms p99 {run['p99_ms']} ms; CPU per request: "
+                          f"server {run['server_cpu_ms_per_request']} ms, client {run['client_cpu_ms_per_request']} ms",
+                          flush=True)
             async with make_client(server.url, 1, 900) as client:
                 response = await client.post("/translate", json=worst_request(lines))
             worst = rss_kib(server.pid)
