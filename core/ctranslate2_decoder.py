@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from core.translation import DecodeFn, Hypothesis, NBestDecodeFn
+from core.translation import Hypothesis
 
 DERIVED_FILE = "derived.json"
 
@@ -112,11 +112,3 @@ class CTranslate2Decoder:
         """A :data:`~core.translation.NBestDecodeFn`: up to ``count`` hypotheses per source, best first."""
         results = self._run(batch, beam_size, max_length, count)
         return [[self._hypothesis(h, s) for h, s in zip(r.hypotheses, r.scores, strict=True)] for r in results]
-
-    @property
-    def decode_fn(self) -> DecodeFn:
-        return self.decode
-
-    @property
-    def decode_nbest_fn(self) -> NBestDecodeFn:
-        return self.decode_nbest
