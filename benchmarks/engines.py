@@ -41,7 +41,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 from engine_http import http_path  # noqa: E402
 
-from core.ctranslate2_decoder import CTranslate2Decoder, DerivedEngine, cpu_threads, open_translator  # noqa: E402
+from core.ctranslate2_decoder import CTranslate2Decoder, cpu_threads  # noqa: E402
 from core.manifest import TranslatorManifest  # noqa: E402
 from core.manifest import load as load_manifest  # noqa: E402
 from core.translation import signature_decoder  # noqa: E402
@@ -54,9 +54,11 @@ def latest_version(root: Path) -> Path:
     return max((p for p in root.iterdir() if p.name.isdigit()), key=lambda p: int(p.name))
 
 
-def engines(model_dir: Path, manifest: TranslatorManifest, pieces: list[str], which: set[str]) -> dict[str, Decode]:
+def engines(model_dir: Path, manifest: TranslatorManifest, sp: spm.SentencePieceProcessor,
+            which: set[str]) -> dict[str, Decode]:
     out: dict[str, Decode] = {}
     derived = model_dir / str(manifest.ctranslate2_dir)
+    pieces = [sp.id_to_piece(i) for i in range(sp.get_piece_size())]
     ids = {p: i for i, p in enumerate(pieces)}
     if "tensorflow" in which:
         import tensorflow as tf
@@ -80,7 +82,7 @@ def engines(model_dir: Path, manifest: TranslatorManifest, pieces: list[str], wh
 
         out[name] = peer
     if "engine" in which:
-        decoder = CTranslate2Decoder(open_translator(derived), pieces, manifest.eos_id, DerivedEngine.read(derived))
+        decoder = CTranslate2Decoder.open(derived, sp, manifest.eos_id)
         out["engine"] = lambda batch, beam, budget: [h.ids for h in decoder.decode(batch, beam, budget, 0.0)]
     return out
 
@@ -119,11 +121,10 @@ def main() -> int:
     manifest = load_manifest(model_dir)
     assert isinstance(manifest, TranslatorManifest) and manifest.ctranslate2_dir, f"{model_dir}: no derived model"
     sp = spm.SentencePieceProcessor(model_file=str(model_dir / "assets.extra" / manifest.tokenizer_file))
-    pieces = [sp.id_to_piece(i) for i in range(sp.get_piece_size())]
     lines = Path(f"{DEV}.en").read_text(encoding="utf-8").splitlines()[: args.sentences]
     references = Path(f"{DEV}.de").read_text(encoding="utf-8").splitlines()[: args.sentences]
     sources = [sp.encode(line) + [manifest.eos_id] for line in lines]
-    chosen = engines(model_dir, manifest, pieces, set(args.engines.split(",")))
+    chosen = engines(model_dir, manifest, sp, set(args.engines.split(",")))
     print(f"model {model_dir}  sentences {len(sources)} (batch 1: {args.batch1_sentences})  "
           f"cores {cpu_threads()}  engines {', '.join(chosen)}", flush=True)
     rows: list[dict[str, Any]] = []

@@ -21,11 +21,18 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from core.translation import Hypothesis
 
 DERIVED_FILE = "derived.json"
+
+
+class PieceTable(Protocol):
+    """The parts of ``sentencepiece.SentencePieceProcessor`` that list its pieces."""
+
+    def id_to_piece(self, id: int) -> Any: ...
+    def get_piece_size(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -84,6 +91,14 @@ class CTranslate2Decoder:
         self.ids = {piece: i for i, piece in enumerate(self.pieces)}
         self.eos_id = eos_id
         self.engine = engine
+
+    @classmethod
+    def open(cls, directory: Path, subwords: PieceTable, eos_id: int, threads: int | None = None) -> CTranslate2Decoder:
+        """The decoder of the derived model in ``directory`` (its derived.json read once)."""
+        engine = DerivedEngine.read(directory)
+        pieces = [str(subwords.id_to_piece(i)) for i in range(subwords.get_piece_size())]
+        translator = open_translator(directory, compute_type=engine.quantization, threads=threads)
+        return cls(translator, pieces, eos_id, engine)
 
     def _run(self, batch: list[list[int]], beam_size: int, max_length: int, count: int) -> list[Any]:
         beam = max(1, int(beam_size))

@@ -66,11 +66,9 @@ class Translator:
         self.engine = engines.choose_engine(engine, engines.derived_model(info.path, self.manifest),
                                             engines.ctranslate2_installed(), gpu)
         if self.engine.directory is not None:
-            from core.ctranslate2_decoder import CTranslate2Decoder, DerivedEngine, open_translator
+            from core.ctranslate2_decoder import CTranslate2Decoder
 
-            pieces = [subwords.id_to_piece(i) for i in range(subwords.get_piece_size())]
-            decoder = CTranslate2Decoder(open_translator(self.engine.directory, threads=threads), pieces,
-                                         self.manifest.eos_id, DerivedEngine.read(self.engine.directory))
+            decoder = CTranslate2Decoder.open(self.engine.directory, subwords, self.manifest.eos_id, threads)
             self._decode, nbest = decoder.decode, decoder.decode_nbest
         self.pipeline = TranslationPipeline(self.manifest, subwords, self._decode, decode_nbest=nbest)
 

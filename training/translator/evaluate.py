@@ -72,11 +72,8 @@ def load_pipeline(model_path: str, config_path: str | None = None, average_last:
 
 def _ctranslate2_pipeline(path: Path, manifest: TranslatorManifest, directory: Path,
                           batch_size: int) -> tuple[TranslationPipeline, TranslatorConfig]:
-    from core.ctranslate2_decoder import DerivedEngine, open_translator
-
     tokenizer = Tokenizer(path / EXTRA_DIR / manifest.tokenizer_file)
-    pieces = [tokenizer.sp.id_to_piece(i) for i in range(tokenizer.sp.get_piece_size())]
-    decoder = CTranslate2Decoder(open_translator(directory), pieces, manifest.eos_id, DerivedEngine.read(directory))
+    decoder = CTranslate2Decoder.open(directory, tokenizer.sp, manifest.eos_id)
     cfg = TranslatorConfig.load(path / EXTRA_DIR / "config.json")
     return TranslationPipeline(manifest, tokenizer.sp, decoder.decode, batch_size), cfg
 
