@@ -28,6 +28,9 @@ class DataConfig:
     max_length_ratio: float = 3.0  # drop pairs whose char-length ratio exceeds this
     number_augment_copies: int = 2  # extra copies of number pairs with random digits
     name_augment_copies: int = 1  # extra copies of pairs sharing a name, with made-up names
+    # share of pairs given an extra copy with a lower-cased and/or unpunctuated source
+    # (training/translator/casing.py); 0 = none (versions up to 4)
+    casing_augment_fraction: float = 0.0
     seed: int = 13
 
 

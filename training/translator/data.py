@@ -25,6 +25,7 @@ class CleaningStats:
     kept: int = 0
     number_augmented: int = 0
     name_augmented: int = 0
+    casing_augmented: int = 0
     train_pairs: int = 0
     notes: list[str] = field(default_factory=list)
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
+from training.translator.casing import augment_casing
 from training.translator.config import DataConfig
 from training.translator.data import (
     augment_numbers,
@@ -60,8 +61,10 @@ def prepare(cfg: DataConfig, keep_tokenizer: bool = False) -> dict:
 
     numbers = augment_numbers(pairs, cfg.number_augment_copies, cfg.seed)
     names = augment_names(pairs, cfg.name_augment_copies, cfg.seed + 1)
+    casual = augment_casing(pairs + names, cfg.casing_augment_fraction, cfg.seed + 2)
     stats.number_augmented, stats.name_augmented = len(numbers), len(names)
-    train = pairs + numbers + names
+    stats.casing_augmented = len(casual)
+    train = pairs + numbers + names + casual
     src, tgt = tok.encode([p[0] for p in train]), tok.encode([p[1] for p in train])
     keep = [i for i in range(len(train)) if len(src[i]) <= cfg.max_tokens and len(tgt[i]) <= cfg.max_tokens]
     stats.too_long += len(train) - len(keep)
