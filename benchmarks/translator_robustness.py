@@ -37,7 +37,8 @@ sys.path.insert(0, str(REPO / "tests"))
 from translator_probes import load_probes, missing  # noqa: E402
 
 SHARED = REPO.parent / "shared" / "data" / "tatoeba-deu-eng"
-MODEL = REPO / "models" / "translator-en-de" / "3"
+# The shipped version (the highest-numbered folder, as the service serves it).
+MODEL = max((REPO / "models" / "translator-en-de").iterdir(), key=lambda p: int(p.name) if p.name.isdigit() else -1)
 
 # Person names and places chosen to be absent from the training corpus (checked at run time).
 PEOPLE = ["Priyanka", "Oluwaseun", "Thandiwe", "Dragomir", "Zuleika", "Kasimir", "Anneliese", "Bartholomew",

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from training.translator.config import DataConfig, TranslatorConfig, override
+from training.translator.data import SPLITS
 
 
 def _config(args: argparse.Namespace) -> TranslatorConfig:
@@ -35,7 +36,10 @@ def main(argv: list[str]) -> int:
     e = sub.add_parser("evaluate", help="BLEU/chrF on a held-out split")
     e.add_argument("model", help="SavedModel dir (models/translator-en-de/2) or checkpoint prefix")
     e.add_argument("--config", help="config.json (for checkpoints; default: the run's)")
-    e.add_argument("--split", default="dev", choices=["dev", "test"])
+    e.add_argument("--split", default="dev", choices=list(SPLITS),
+                   help="heldout-2021 dev/test, or newstest2013 (news, out of domain; ../shared/data/news-dev)")
+    e.add_argument("--casual", action="store_true",
+                   help="sources lower-cased and without final punctuation (references unchanged)")
     e.add_argument("--beam-size", type=int, help="1 = greedy (default: the model's, as the service)")
     e.add_argument("--length-penalty", type=float, help="default: the model's (model.json)")
     e.add_argument("--limit", type=int, default=0, help="first N sentences only")

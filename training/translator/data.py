@@ -41,6 +41,19 @@ def read_corpus(path: str | Path) -> list[list[str]]:
         return [line.rstrip("\n").split("\t") for line in handle]
 
 
+# Out-of-domain evaluation sets: name -> folder beside the Tatoeba data (../shared/data/<folder>).
+# Used to choose and report only; never trained on.
+OUT_OF_DOMAIN = {"newstest2013": "news-dev"}
+SPLITS = ("dev", "test", *OUT_OF_DOMAIN)
+
+
+def read_split(heldout_dir: str | Path, split: str) -> tuple[list[str], list[str]]:
+    """``dev``/``test`` of heldout-2021, or an out-of-domain set of :data:`OUT_OF_DOMAIN`."""
+    if split in OUT_OF_DOMAIN:
+        return read_heldout(Path(heldout_dir).parents[1] / OUT_OF_DOMAIN[split], split)
+    return read_heldout(heldout_dir, split)
+
+
 def read_heldout(heldout_dir: str | Path, split: str) -> tuple[list[str], list[str]]:
     base = Path(heldout_dir)
     src = (base / f"{split}.en").read_text(encoding="utf-8").splitlines()

@@ -18,8 +18,9 @@ from core import manifest as model_format
 from core.ctranslate2_decoder import CTranslate2Decoder
 from core.manifest import EXTRA_DIR, TranslatorManifest
 from core.translation import BATCH_SIZE, TranslationPipeline, TranslationResult, signature_decoder
+from training.translator.casing import BOTH, casual_source
 from training.translator.config import TranslatorConfig
-from training.translator.data import read_heldout
+from training.translator.data import read_split
 from training.translator.evaluation import score
 from training.translator.prepare import tokenizer_path
 from training.translator.tokenizer import Tokenizer
@@ -101,7 +102,7 @@ def evaluate(pipeline: TranslationPipeline, sources: list[str], references: list
     outcomes = pipeline.translate(sources, beam_size=beam_size)
     seconds = time.monotonic() - start
     hyps = [o.translation if isinstance(o, TranslationResult) else "" for o in outcomes]
-    metrics: dict[str, object] = dict(score(hyps, references))
+    metrics: dict[str, object] = dict(score(hyps, references, sources))
     metrics.update({
         "beam_size": pipeline.manifest.default_beam_size if beam_size is None else beam_size,
         "length_penalty": pipeline.manifest.default_length_penalty,
@@ -117,13 +118,16 @@ def evaluate_cli(args: argparse.Namespace) -> int:
                                   getattr(args, "engine", "auto"))
     if args.length_penalty is not None:
         pipeline.manifest = dataclasses.replace(pipeline.manifest, default_length_penalty=args.length_penalty)
-    sources, references = read_heldout(cfg.data.heldout_dir, args.split)
+    sources, references = read_split(cfg.data.heldout_dir, args.split)
     if args.limit:
         sources, references = sources[: args.limit], references[: args.limit]
+    if getattr(args, "casual", False):  # issue 10's measure: lower-cased, no final punctuation
+        sources = [casual_source(s, BOTH) for s in sources]
     metrics, hyps = evaluate(pipeline, sources, references, args.beam_size)
     engine, penalty = engine_of(pipeline)
     metrics["length_penalty"] = penalty
-    metrics.update({"split": args.split, "model": str(args.model), "average_last": args.average_last,
+    split = f"{args.split}-casual" if getattr(args, "casual", False) else args.split
+    metrics.update({"split": split, "model": str(args.model), "average_last": args.average_last,
                     "engine": engine,
                     "limit": args.limit or len(sources)})
     print(json.dumps(metrics))
@@ -132,7 +136,7 @@ def evaluate_cli(args: argparse.Namespace) -> int:
         existing = json.loads(record.read_text()) if record.exists() else {}
         beam = metrics["beam_size"]
         engine = "" if metrics["engine"] == "tensorflow" else f"/{metrics['engine']}"
-        existing[f"{args.split}/{'greedy' if beam == 1 else f'beam{beam}'}{engine}"] = metrics
+        existing[f"{split}/{'greedy' if beam == 1 else f'beam{beam}'}{engine}"] = metrics
         record.write_text(json.dumps(existing, indent=2) + "\n", encoding="utf-8")
     if args.output:
         Path(args.output).write_text("\n".join(hyps) + "\n", encoding="utf-8")
