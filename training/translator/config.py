@@ -53,7 +53,7 @@ class ModelConfig:
 @dataclass
 class TrainConfig:
     run_dir: str = "runs/translator"
-    batch_tokens: int = 3000  # padded target+source tokens per batch (approx.)
+    batch_tokens: int = 0  # padded target+source tokens per batch (approx.); 0 = by device (training/translator/device.py)
     label_smoothing: float = 0.1
     peak_learning_rate: float = 1e-3
     warmup_steps: int = 1000
@@ -68,7 +68,8 @@ class TrainConfig:
     jit_compile: bool = False
     # "mixed_bfloat16": bfloat16 compute with float32 weights (≈1.4× faster on CPUs with
     # AVX512-BF16/AMX); checkpoints and exports are float32 either way.
-    precision: str = "float32"
+    # "auto" (default): mixed_bfloat16 where the CPU or GPU has bfloat16 units, else float32.
+    precision: str = "auto"
     seed: int = 1234
 
 

@@ -17,6 +17,7 @@ from training.translator.checkpoints import restore_model
 from training.translator.config import TranslatorConfig
 from training.translator.data import read_heldout
 from training.translator.decoding import greedy_decode
+from training.translator.device import detect, resolve_batch_tokens, resolve_precision
 from training.translator.evaluation import score, translate_ids
 from training.translator.losses import smoothed_loss
 from training.translator.prepare import load_ids, tokenizer_path
@@ -63,6 +64,10 @@ def train(cfg: TranslatorConfig, resume: bool = False, warm_start: str | None = 
     run_dir = Path(tcfg.run_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
     keras.utils.set_random_seed(tcfg.seed)
+    device = detect()
+    tcfg.precision = resolve_precision(tcfg.precision, device)
+    tcfg.batch_tokens = resolve_batch_tokens(tcfg.batch_tokens, device)
+    tqdm.write(f"training on {device}: precision {tcfg.precision}, {tcfg.batch_tokens} tokens a batch")
     keras.mixed_precision.set_global_policy(tcfg.precision)
     tokenizer = Tokenizer(tokenizer_path(cfg.data))
     cfg.model.vocab_size = tokenizer.vocab_size
