@@ -66,6 +66,9 @@ class TrainConfig:
     eval_every_steps: int = 0  # 0 = after each epoch only
     eval_sentences: int = 500  # dev subset for BLEU during training (greedy)
     jit_compile: bool = False
+    # BPE-dropout rate: each epoch re-splits the training text, skipping merges at this rate
+    # (training/translator/subwords.py); 0 = the fixed segmentation of prepare (versions up to 4).
+    subword_dropout: float = 0.0
     # "mixed_bfloat16": bfloat16 compute with float32 weights (≈1.4× faster on CPUs with
     # AVX512-BF16/AMX); checkpoints and exports are float32 either way.
     # "auto" (default): mixed_bfloat16 where the CPU or GPU has bfloat16 units, else float32.

@@ -22,6 +22,7 @@ from training.translator.evaluation import score, translate_ids
 from training.translator.losses import smoothed_loss
 from training.translator.prepare import load_ids, tokenizer_path
 from training.translator.schedule import WarmupInverseSqrt
+from training.translator.subwords import read_pairs, resample_epoch
 from training.translator.tokenizer import Tokenizer
 from training.translator.transformer import build_transformer
 
@@ -75,6 +76,9 @@ def train(cfg: TranslatorConfig, resume: bool = False, warm_start: str | None = 
 
     data_dir = Path(cfg.data.out_dir)
     source, target = load_ids(data_dir / "train-src.npz"), load_ids(data_dir / "train-tgt.npz")
+    pairs_text = read_pairs(data_dir / "train.tsv") if tcfg.subword_dropout > 0 else None
+    if pairs_text is not None and len(pairs_text[0]) != len(source):
+        raise ValueError(f"{data_dir}: train.tsv and the encoded ids disagree; run prepare again")
     model = build_transformer(cfg.model)
     schedule = WarmupInverseSqrt(tcfg.peak_learning_rate, tcfg.warmup_steps)
     optimizer = keras.optimizers.Adam(schedule, beta_1=0.9, beta_2=tcfg.beta_2, epsilon=1e-9,
@@ -124,12 +128,17 @@ def train(cfg: TranslatorConfig, resume: bool = False, warm_start: str | None = 
 
     while int(epoch.numpy()) < tcfg.epochs and not stop:
         e = int(epoch.numpy())
-        batches = make_batches(source, target, tcfg.batch_tokens, np.random.default_rng(tcfg.seed + e))
+        if pairs_text is not None:  # BPE-dropout: this epoch's segmentation (the same again on resume)
+            epoch_source, epoch_target = resample_epoch(tokenizer.sp, *pairs_text, (source, target),
+                                                        tcfg.subword_dropout, cfg.data.max_tokens, tcfg.seed + e)
+        else:
+            epoch_source, epoch_target = source, target
+        batches = make_batches(epoch_source, epoch_target, tcfg.batch_tokens, np.random.default_rng(tcfg.seed + e))
         skip = int(batch_in_epoch.numpy())
         bar = tqdm(total=len(batches), initial=skip, desc=f"epoch {e + 1}", mininterval=20, ascii=True)
         tokens, window_start, losses = 0.0, time.monotonic(), []
         for b in range(skip, len(batches)):
-            src, dec_in, labels = batch_arrays(source, target, batches[b], bos_id=cfg.model.bos_id)
+            src, dec_in, labels = batch_arrays(epoch_source, epoch_target, batches[b], bos_id=cfg.model.bos_id)
             loss, count = train_step(tf.constant(src), tf.constant(dec_in), tf.constant(labels))
             batch_in_epoch.assign(b + 1)
             losses.append(float(loss))

@@ -45,7 +45,7 @@ def tiny_config(tmp_path_factory: pytest.TempPathFactory) -> TranslatorConfig:
         model=ModelConfig(vocab_size=300, d_model=32, num_heads=2, d_ff=64, encoder_layers=1, decoder_layers=1,
                           max_position=128),
         train=TrainConfig(run_dir=str(root / "run"), batch_tokens=600, warmup_steps=5, eval_sentences=2,
-                          checkpoint_every_minutes=60.0, precision="auto"),
+                          checkpoint_every_minutes=60.0, precision="auto", subword_dropout=0.1),
     )
 
 
