@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from core.text import number_words
+
 MONTHS = {"jan": "Januar", "feb": "Februar", "mar": "März", "apr": "April", "may": "Mai", "jun": "Juni",
           "jul": "Juli", "aug": "August", "sep": "September", "oct": "Oktober", "nov": "November",
           "dec": "Dezember"}
@@ -99,4 +101,6 @@ def render(kind: str, text: str) -> str:
         return _time(text)
     if kind == "date":
         return _date(text)
+    if kind == "number-word":
+        return number_words.german(text)
     return text

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from core.text.names import find_names
-from core.text.spans import DATE, EMAIL, EMOJI, HANDLE, HASHTAG, URL, Span, find_spans
+from core.text.spans import DATE, EMAIL, EMOJI, HANDLE, HASHTAG, NUMBER_WORD, URL, Span, find_spans
 
 # Placeholders by the kind of span they stand for: (what the model gets, what its output has).
 # Chosen by measurement on the shipped model (docs/translator.md, "Protected spans"): numbers
@@ -136,6 +136,16 @@ def _drop_unit(rest: str, span: Span) -> str:
     return rest
 
 
+def _written(span: Span, at_start: bool) -> str:
+    """A number word's German word as the sentence needs it: capitalised at its start, in
+    capitals where the source wrote it so ("SIXTEEN"); other spans as rendered."""
+    if span.kind != NUMBER_WORD:
+        return span.german
+    if span.text.isupper() and len(span.text) > 1:
+        return span.german.upper()
+    return span.german[0].upper() + span.german[1:] if at_start else span.german
+
+
 def unmask(translation: str, masking: Masking) -> str:
     """The model's output with every span put back (German form), none lost, none doubled."""
     text = translation
@@ -151,7 +161,9 @@ def unmask(translation: str, masking: Masking) -> str:
         tail = _drop_unit(tail, span)
         if span.german.endswith(".") and tail.startswith("."):
             tail = tail[1:]  # "am 5." + "." (the model's ordinal dot)
-        text = head + span.german + tail
+        if span.kind == NUMBER_WORD:
+            tail = re.sub(r"^ [Mm]al\b", "mal", tail)  # "drei Mal" → "dreimal" (German writes one word)
+        text = head + _written(span, at_start=not head.strip()) + tail
     text = re.sub(r"[ \t]{2,}", " ", text).strip()
     text = re.sub(r"(?<=\w) ([.,;:!?])(?=\s|$)", r"\1", text)
     if missing:

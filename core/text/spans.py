@@ -13,11 +13,14 @@ import re
 from dataclasses import dataclass
 
 from core.text import german_forms as de
+from core.text.number_words import NUMBER_WORD as _NUMBER_WORD
+from core.text.number_words import number_words
 
 # Kinds, in the order they claim text (an earlier kind wins an overlap).
 EMAIL, URL, HANDLE, HASHTAG, EMOJI = "email", "url", "handle", "hashtag", "emoji"
 DATE, TIME, MONEY, PHONE, NUMBER = "date", "time", "money", "phone", "number"
-KINDS = (EMAIL, URL, HANDLE, HASHTAG, EMOJI, DATE, TIME, MONEY, PHONE, NUMBER)
+NUMBER_WORD = "number-word"  # "sixteen", "twenty-five" (core/text/number_words.py)
+KINDS = (EMAIL, URL, HANDLE, HASHTAG, EMOJI, DATE, TIME, MONEY, PHONE, NUMBER, NUMBER_WORD)
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,7 @@ _NUMBER = re.compile(
     r"(?<![\w.,])(?:\d+(?:[.,]\d+)*)(?:\s?(?:-|–|to|:)\s?\d+(?:[.,]\d+)*)?"
     r"(?:\s?%|\s?percent\b|st\b|nd\b|rd\b|th\b)?(?![\w]|[.,]\d)", re.IGNORECASE)
 _PATTERNS = {EMAIL: _EMAIL, URL: _URL, HANDLE: _HANDLE, HASHTAG: _HASHTAG, EMOJI: _EMOJI, DATE: _DATE,
-             TIME: _TIME, MONEY: _MONEY, PHONE: _PHONE, NUMBER: _NUMBER}
+             TIME: _TIME, MONEY: _MONEY, PHONE: _PHONE, NUMBER: _NUMBER, NUMBER_WORD: _NUMBER_WORD}
 
 
 def _is_phone(text: str) -> bool:
@@ -107,6 +110,8 @@ def _clean(kind: str, match: re.Match[str]) -> tuple[int, int] | None:
         return None
     elif kind == NUMBER and re.fullmatch(r"\d+", text):
         return None  # a plain integer: the model copies it (and repair_numbers checks it)
+    elif kind == NUMBER_WORD and (start, end) not in number_words(match.string):
+        return None  # part of "two hundred", "a hundred and five": the model's to translate
     return (start, end) if end > start else None
 
 

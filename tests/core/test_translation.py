@@ -74,10 +74,10 @@ def test_batches_are_sorted_by_length_and_capped_in_size() -> None:
 
 def test_a_too_long_sentence_refuses_only_its_own_text() -> None:
     translate, model = pipeline(max_tokens=6)
-    ok, bad, ok2 = translate.translate(["One two.", "Fine. " + "x " * 9 + "end.", "Three."])
+    ok, bad, ok2 = translate.translate(["Red sky.", "Fine. " + "x " * 9 + "end.", "Green."])
     assert isinstance(bad, ModelInputError) and "too long" in str(bad)
-    assert isinstance(ok, TranslationResult) and ok.translation == "One two."
-    assert isinstance(ok2, TranslationResult) and ok2.translation == "Three."
+    assert isinstance(ok, TranslationResult) and ok.translation == "Red sky."
+    assert isinstance(ok2, TranslationResult) and ok2.translation == "Green."
     assert len(model.calls) == 1  # one model call for the texts that can be translated
     sent = [ids for call in model.calls for ids in call["batch"]]
     assert len(sent) == 2
@@ -125,10 +125,10 @@ def test_alternatives_come_from_the_nbest_per_sentence_without_duplicates() -> N
         return out
 
     translate.decode_nbest = nbest
-    (result,) = translate.translate(["One two.  Three four."], alternatives=3)
+    (result,) = translate.translate(["Red sky.  Green sea."], alternatives=3)
     assert isinstance(result, TranslationResult)
-    assert result.translation == "One two.  Three four."
-    assert result.alternatives == ["two. One  four. Three"]  # the copy and the unfinished one are left out
+    assert result.translation == "Red sky.  Green sea."
+    assert result.alternatives == ["sky. Red  sea. Green"]  # the copy and the unfinished one are left out
     assert calls == [(4, 4)]  # the beam is raised to alternatives + 1
-    (plain,) = translate.translate(["one two."])
+    (plain,) = translate.translate(["red sky."])
     assert isinstance(plain, TranslationResult) and plain.alternatives == [] and len(calls) == 1
