@@ -16,6 +16,7 @@ import numpy as np
 from core.errors import Cancelled, ModelInputError
 from core.manifest import TranslatorManifest
 from core.text.casing import CaseNormalization
+from core.text.clauses import MAX_WORDS, Clause, split_clauses
 from core.text.pipeline import finish_sentence, prepare_sentence
 from core.text.repetition import collapse_repeated_pieces
 from core.text.sentences import Segment, join_sentences, split_sentences
@@ -137,6 +138,9 @@ class TranslationPipeline:
         self.decode = decode
         self.decode_nbest = decode_nbest
         self.batch_size = batch_size
+        # Sentences longer than this many words go to the model clause by clause (core/text/clauses.py);
+        # a very large number turns it off.
+        self.max_clause_words = MAX_WORDS
 
     def encode(self, sentence: str) -> list[int]:
         """Ids of one prepared sentence, EOS added; too long a sentence is refused, never cut."""
@@ -185,13 +189,16 @@ class TranslationPipeline:
         if count > 1:
             beam = max(beam, count)
         outcomes: list[TextTranslation | ModelInputError | None] = [None] * len(texts)
-        segments = [split_sentences(text) for text in texts]
+        segments = [[c for s in split_sentences(text) for c in split_clauses(s, self.max_clause_words)]
+                    for text in texts]
         sentences: list[_Sentence] = []
         for index, text_segments in enumerate(segments):
             mine = []
             try:
                 for segment in text_segments:
-                    prepared = prepare_sentence(segment.text)
+                    piece = segment if isinstance(segment, Clause) else None
+                    prepared = prepare_sentence(segment.text, starts=piece is None or piece.first,
+                                                ends=piece is None or piece.last)
                     mine.append(_Sentence(index, segment.text, prepared, self.encode(prepared.text)))
             except ModelInputError as exc:
                 outcomes[index] = exc

@@ -41,8 +41,10 @@ def _contraction(match: re.Match[str]) -> str:
     return full[0].upper() + full[1:] if word[0].isupper() else full
 
 
-def formalize(sentence: str, ignore: tuple[str, ...] = ()) -> str:
-    """``sentence`` written the way the training data writes sentences (see the module)."""
+def formalize(sentence: str, ignore: tuple[str, ...] = (), starts: bool = True, ends: bool = True) -> str:
+    """``sentence`` written the way the training data writes sentences (see the module).
+    For a piece of a longer sentence (core/text/clauses.py), ``starts=False`` (not its first
+    piece): no capital at its start; ``ends=False`` (not its last): no final punctuation."""
     text = sentence.strip()
     if not text or not any(c.isalpha() for c in text):
         return sentence
@@ -54,9 +56,9 @@ def formalize(sentence: str, ignore: tuple[str, ...] = ()) -> str:
     if lower_case:
         text = _I.sub("I", text)
         first = next((i for i, c in enumerate(text) if c.isalpha()), None)
-        if first is not None:
+        if first is not None and starts:
             text = text[:first] + text[first].upper() + text[first + 1:]
-    if not _FINAL.search(text):
+    if ends and not _FINAL.search(text):
         start = _WORD.match(text)
         question = start is not None and start.group(0).lower() in QUESTION_STARTS
         text += "?" if question else "."

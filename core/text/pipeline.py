@@ -10,6 +10,7 @@ from core.text.masking import Masking, mask, unmask
 from core.text.numbers import repair_numbers
 from core.text.repetition import collapse_repeated_words
 
+_SENTENCE_END = re.compile(r"[.!?…]+$")
 FORMALIZE = True  # informal input written the training data's way (core/text/informal.py)
 
 
@@ -19,13 +20,15 @@ class PreparedSentence(CaseNormalization):
     (``text`` is what the model gets: placeholders in place of the spans)."""
 
     masking: Masking = field(default_factory=lambda: Masking(""))
+    ends: bool = True  # False: a piece of a long sentence that the sentence goes on after
 
 
-def prepare_sentence(sentence: str) -> PreparedSentence:
+def prepare_sentence(sentence: str, starts: bool = True, ends: bool = True) -> PreparedSentence:
     """What the model should see (protected spans masked, informal writing formalised, case
-    normalised) and how to undo it."""
+    normalised) and how to undo it. ``starts``/``ends`` False: a piece of a longer sentence
+    that is not its first/last (core/text/clauses.py)."""
     masking = mask(" ".join(sentence.split()))
-    text = formalize(masking.text, masking.tokens) if FORMALIZE else masking.text
+    text = formalize(masking.text, masking.tokens, starts, ends) if FORMALIZE else masking.text
     case = normalize_case(text)
     if masking.tokens and not case.all_caps:
         # The placeholders are not written in capitals: judge the rest of the sentence.
@@ -34,7 +37,7 @@ def prepare_sentence(sentence: str) -> PreparedSentence:
         if shouting.all_caps:
             own = {t.lower(): t for t in masking.tokens}
             case = CaseNormalization(words.sub(lambda m: own[m.group(0).lower()], shouting.text), all_caps=True)
-    return PreparedSentence(case.text, case.all_caps, case.shouted, masking)
+    return PreparedSentence(case.text, case.all_caps, case.shouted, masking, ends)
 
 
 def finish_sentence(source: str, prepared: CaseNormalization, translation: str) -> str:
@@ -43,6 +46,9 @@ def finish_sentence(source: str, prepared: CaseNormalization, translation: str) 
     text = collapse_repeated_words(translation)
     if isinstance(prepared, PreparedSentence):
         text = repair_numbers(prepared.masking.text, text)
-        return unmask(restore_case(text, prepared), prepared.masking)
+        text = unmask(restore_case(text, prepared), prepared.masking)
+        if not prepared.ends and not _SENTENCE_END.search(source):
+            text = _SENTENCE_END.sub("", text)  # a clause: the sentence goes on after it
+        return text
     text = repair_numbers(source, text)
     return restore_case(text, prepared)

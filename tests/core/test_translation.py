@@ -132,3 +132,16 @@ def test_alternatives_come_from_the_nbest_per_sentence_without_duplicates() -> N
     assert calls == [(4, 4)]  # the beam is raised to alternatives + 1
     (plain,) = translate.translate(["red sky."])
     assert isinstance(plain, TranslationResult) and plain.alternatives == [] and len(calls) == 1
+
+
+def test_a_long_sentence_goes_to_the_model_clause_by_clause_and_comes_back_whole() -> None:
+    translate, model = pipeline(max_tokens=20, batch_size=8)
+    text = ("The old red barn behind our house, which my grandfather built with his brothers, "
+            "was painted last summer because the wood had started to rot in the rain.")
+    (result,) = translate.translate([text], beam_size=1)
+    assert isinstance(result, TranslationResult) and result.translation == text
+    pieces = [len(ids) for call in model.calls for ids in call["batch"]]
+    assert len(pieces) >= 2 and max(pieces) <= 20  # whole, it is 27 words: over the model's 20 tokens
+    translate.max_clause_words = 1000
+    (whole,) = translate.translate([text], beam_size=1)
+    assert isinstance(whole, ModelInputError) and "too long" in str(whole)
