@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -16,7 +17,7 @@ from training.timenorm.words import FILLERS_BEFORE, PREFIXES
 SEEDS = range(400)
 
 
-def _texts(fn, n: int = 400) -> list[str]:  # type: ignore[no-untyped-def]
+def _texts(fn: Callable[[random.Random], str], n: int = 400) -> list[str]:
     return [normalize_text(fn(random.Random(seed))) for seed in range(n)]
 
 
