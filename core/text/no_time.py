@@ -2,7 +2,7 @@
 
 Pure Python, no TensorFlow. ``no_time_reason`` recognizes the look-alikes the normalizer is
 trained to refuse (relative times, durations, money, versions, scores, phone numbers, dates,
-quantities) and says what the text is instead. It only explains an answer of no time; it is
+years, codes, quantities) and says what the text is instead. It only explains an answer of no time; it is
 never used to overrule a time the model gives.
 """
 from __future__ import annotations
@@ -35,7 +35,12 @@ _PRICE = re.compile(
     r"[$\u20ac\u00a3\u00a5]\s?\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s?[$\u20ac\u00a3\u00a5]"
     r"|\b\d+(?:[.,]\d+)? ?(?:dollars?|euros?|eur|usd|gbp|chf|bucks|pounds|cents?)\b"
     r"|\b(?:eur|usd|gbp|chf|us\$)\s?\d+(?:[.,]\d+)?"
+    r"|\b\d+(?:[.,]\d+)? (?:each|apiece|a piece|per (?:person|head|unit|item|kilo|kg|night|month)|a (?:kilo|pop|head|month))\b"
 )
+_YEAR = re.compile(r"\b(?:in|since|back in|born in|built in|founded in|class of|est\.?|summer|winter|spring|autumn|fall)"
+                   r" (?:1[0-9]|20)\d{2}s?\b")
+_CODE = re.compile(r"\b(?:room|rm|suite|unit|apartment|apt|flat|pin|code|passcode|order|invoice|ref|account|locker|badge)"
+                   r"(?: no\.?| number)?(?: is)? ?#?\d{3,}\b")
 _VERSION = re.compile(
     r"\bv\d+(?:\.\d+)+\b|\b\d+\.\d+\.\d+\b"
     r"|\b(?:version|release|python|ios|android|firmware|build|ubuntu|node|update to|upgrade to|angular|java)"
@@ -70,6 +75,8 @@ _REASONS = (
     (_DURATION, "'{span}' is a duration, and a duration is not a clock time"),
     (_PRICE, "'{span}' is an amount of money, not a time"),
     (_DATE, "'{span}' is a date without a time of day"),
+    (_YEAR, "'{span}' is a year, not a time"),
+    (_CODE, "'{span}' is a number that names something (a room, a code, an order), not a time"),
     (_PHONE, "'{span}' looks like a phone number, not a time"),
     (_VERSION, "'{span}' is a version number, not a time"),
     (_SCORE, "'{span}' looks like a score, not a time"),

@@ -25,6 +25,12 @@ CASES = [
     ("5.3.2024", "date"),
     ("I have 3 apples", "quantity"),
     ("2.5 kg", "quantity"),
+    ("tickets are 7.30 each", "money"),
+    ("cupcakes 2.50 apiece", "money"),
+    ("built in 1999", "year"),
+    ("living here since 2016", "year"),
+    ("room 1417, third floor", "names something"),
+    ("my pin is 3950", "names something"),
 ]
 
 
@@ -42,6 +48,7 @@ def test_relative_time_and_duration_say_they_are_not_clock_times() -> None:
 
 
 @pytest.mark.parametrize("text", ["banana", "what a lovely day", "", "!!!", "meet at 7pm", "ten past eleven",
-                                  "see you at 19:30", "quarter to five"])
+                                  "see you at 19:30", "quarter to five",
+                                  "the 0910 departure", "meet at 1930"])
 def test_no_reason_for_plain_texts_and_times(text: str) -> None:
     assert no_time_reason(text) is None

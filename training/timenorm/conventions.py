@@ -16,7 +16,8 @@ How phrasings map onto it (the rules of ``docs/time-normalizer.md``):
   a number, "N before noon" / "N after noon" stays N minutes before / after 12:00.
 - a "t" glued in front of digits ("t6:42") is noise: 06:42.
 - durations ("for 2 hours"), relative times ("in 20 minutes", "20 minutes ago"), quantities,
-  prices, versions, scores, phone numbers and dates without a time are no time (``NO_TIME``).
+  prices, versions, scores, phone numbers, dates without a time, years ("since 2016") and codes
+  ("room 1417") are no time (``NO_TIME``).
 """
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from training.timenorm import phrasing, phrasing_tutorial
+from training.timenorm import lookalikes, phrasing, phrasing_compact, phrasing_tutorial
 from training.timenorm.conventions import NO_TIME, SpokenTime, resolve
 from training.timenorm.negatives import NEGATIVE_KINDS, lookalike_negative
 from training.timenorm.noise import add_context, negative_text, surface_noise
@@ -37,7 +37,7 @@ class GeneratorConfig:
 def _phrase_families() -> dict[str, tuple[float, Callable[[random.Random], tuple[str, SpokenTime]]]]:
     return {
         "digits-colon": (5.0, phrasing.digits_colon),
-        "digits-compact": (3.5, phrasing.digits_compact),
+        "digits-compact": (4.0, phrasing_compact.digits_compact),
         "ampm": (5.0, phrasing.digits_ampm),
         "words-plain": (4.0, phrasing.words_plain),
         "words-relative": (6.0, phrasing.words_relative),
@@ -69,7 +69,7 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
         if rng.random() < config.lookalike_share:
             text, kind = lookalike_negative(rng)
             return Sample(text[: config.max_chars], NO_TIME, f"neg-{kind}")
-        text = negative_text(rng)
+        text = lookalikes.code(rng) if rng.random() < 0.3 else negative_text(rng)  # g10: "room 1417", "pin 3950"
         return Sample(text[: config.max_chars], NO_TIME, "no-time")
     families = _phrase_families()
     names = [n for n in families if not config.categories or n in config.categories]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from training.timenorm import lookalikes
 from training.timenorm.noise import pseudo_word, random_words, surface_noise
 from training.timenorm.numbers import random_number_words
 
@@ -107,6 +108,8 @@ def _context(text: str, rng: random.Random) -> str:
 
 
 def quantity(rng: random.Random) -> str:
+    if rng.random() < 0.45:  # g10: counts of things, lists of them, measures with their words
+        return lookalikes.counted(rng) if rng.random() < 0.6 else lookalikes.measure(rng)
     r = rng.random()
     if r < 0.5:
         r = rng.random()  # known nouns, and made-up plurals so that any "N <noun>s" is learned
@@ -130,6 +133,8 @@ def quantity(rng: random.Random) -> str:
 
 
 def price(rng: random.Random) -> str:
+    if rng.random() < 0.45:  # g10: rates ("each", "apiece", "per ..."), buying phrases, bare amounts
+        return _context(lookalikes.priced(rng), rng) if rng.random() < 0.3 else lookalikes.priced(rng)
     amount = _decimal(rng) if rng.random() < 0.7 else str(rng.randint(1, 999))
     style = rng.randint(0, 5)
     symbol = rng.choice(["$", "$", "\u20ac", "\u00a3", "\u20ac"])
@@ -203,6 +208,8 @@ def phone(rng: random.Random) -> str:
 
 
 def date(rng: random.Random) -> str:
+    if rng.random() < 0.3:  # g10: a year with its words ("since 2016"), which also reads as HHMM
+        return lookalikes.year(rng)
     day, month, year = rng.randint(1, 31), rng.randint(1, 12), rng.randint(1990, 2035)
     ordinal = f"{day}{ {1: 'st', 2: 'nd', 3: 'rd', 21: 'st', 22: 'nd', 23: 'rd', 31: 'st'}.get(day, 'th')}"
     name = rng.choice(MONTHS)

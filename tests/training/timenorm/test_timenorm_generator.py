@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from training.timenorm import phrasing, phrasing_tutorial
+from training.timenorm import lookalikes, phrasing, phrasing_tutorial
 from training.timenorm.conventions import NO_TIME, resolve
 from training.timenorm.generator import FAMILIES, NEGATIVE_CATEGORIES, GeneratorConfig, generate, is_negative
 from training.timenorm.negatives import MONTHS, NEGATIVE_KINDS, PRICE_RATES, PRICED_THINGS, VERSION_TAILS
@@ -204,7 +204,9 @@ def test_lookalike_negatives_are_labelled_no_time_and_hold_their_kind(kind: str)
     assert all(re.search(r"\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|zero|thir|fif|twenty|thirty|forty|fifty"
                          r"|hour|minute", t) for t in of_kind), kind
     tails = "|".join(VERSION_TAILS[2:])
-    marker = {"price": r"\$|\u20ac|\u00a3|dollar|euro|eur|usd|buck|pound|gbp|chf|" + "|".join(PRICE_RATES + PRICED_THINGS),
+    money = PRICE_RATES + PRICED_THINGS + lookalikes.RATES + lookalikes.SOLD + lookalikes.MONEY_WORDS
+    marker = {"price": r"\$|\u20ac|\u00a3|dollar|euro|eur|usd|buck|pound|gbp|chf|quid|franc|z\u0142|kr|"
+                       + "|".join(map(re.escape, money)),
               "version": r"(^|\W)v\d|version|release|python|ios|android|update|firmware|build|ubuntu|node|upgrade|" + tails,
               "score": r"\d ?(-|to|:) ?\d", "phone": r"\d{3}", "date": r"\d{4}|/|\d(st|nd|rd|th)\b|\d\.\d\d\.\d\d|\b(2[4-9]|3[01])\.\d\d\b|"
                       + "|".join(MONTHS),
