@@ -15,6 +15,10 @@ How phrasings map onto it (the rules of ``docs/time-normalizer.md``):
   = pm, when said after a time with an hour ("39 after eight before noon" = 08:39). Alone after
   a number, "N before noon" / "N after noon" stays N minutes before / after 12:00.
 - a "t" glued in front of digits ("t6:42") is noise: 06:42.
+- a word of the day after a time ("20:45 tonight", "0930 tomorrow", "8am today") changes nothing;
+  one that names a part of the day ("tonight", "this evening", "this morning") is said only after
+  a time it agrees with (``day_word_agrees``: "20:45 tonight", "7:50 this morning", "6pm this
+  evening"), so the label never depends on how such a word reads ("8:30 tonight" is not a rule).
 - durations ("for 2 hours"), relative times ("in 20 minutes", "20 minutes ago"), quantities,
   prices, versions, scores, phone numbers, dates without a time, years ("since 2016") and codes
   ("room 1417") are no time (``NO_TIME``).
@@ -86,3 +90,22 @@ def resolve(spoken: SpokenTime) -> str:
         elif hour == 12:
             hour = 0
     return f"{hour:02d}:{minute:02d}"
+
+
+#: Words of the day said after a time (g11): ``None`` = any time ("tomorrow"), else the hours (0-23) of
+#: the labels that the word agrees with ("tonight": 18:00-23:59).
+DAY_WORDS_AFTER: dict[str, range | None] = {
+    "today": None, "tomorrow": None, "on friday": None, "on monday": None, "this sunday": None,
+    "next tuesday": None, "on saturday": None, "tomorrow then": None, "today then": None, "again tomorrow": None,
+    "the day after tomorrow": None, "on the day": None, "on thursdays": None, "every day": None, "daily": None,
+    "tonight": range(18, 24), "tonight then": range(18, 24), "tomorrow night": range(18, 24),
+    "this evening": range(17, 24), "tomorrow evening": range(17, 24), "on friday evening": range(17, 24),
+    "this afternoon": range(12, 18), "tomorrow afternoon": range(12, 18),
+    "this morning": range(0, 12), "tomorrow morning": range(0, 12), "on monday morning": range(0, 12),
+}
+
+
+def day_word_agrees(word: str, label: str) -> bool:
+    """True when ``word`` (one of ``DAY_WORDS_AFTER``) may follow a time labelled ``label`` ("HH:MM")."""
+    hours = DAY_WORDS_AFTER[word]
+    return label != NO_TIME and (hours is None or int(label[:2]) in hours)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from training.timenorm import lookalikes, phrasing, phrasing_compact, phrasing_tutorial
-from training.timenorm.conventions import NO_TIME, SpokenTime, resolve
+from training.timenorm.conventions import DAY_WORDS_AFTER, NO_TIME, SpokenTime, day_word_agrees, resolve
 from training.timenorm.negatives import NEGATIVE_KINDS, lookalike_negative
 from training.timenorm.noise import add_context, negative_text, surface_noise
 
@@ -30,6 +30,7 @@ class GeneratorConfig:
     negative_fraction: float = 0.3
     lookalike_share: float = 0.7  # of the negatives: quantities, prices, ... (``negatives.py``)
     context_probability: float = 0.55
+    day_word_probability: float = 0.12  # g11: "20:45 tonight", "0930 tomorrow" (``with_day_word``)
     max_chars: int = 64
     categories: tuple[str, ...] = ()  # restrict to these phrasing families (empty = all)
 
@@ -45,7 +46,7 @@ def _phrase_families() -> dict[str, tuple[float, Callable[[random.Random], tuple
         "noon-midnight": (2.0, phrasing.noon_midnight),
         "british-half": (1.5, phrasing.british_half),
         "military": (2.0, phrasing.military),
-        "hour-only": (3.5, phrasing.hour_only),
+        "hour-only": (4.0, phrasing.hour_only),
         "t-prefix": (2.0, phrasing_tutorial.t_prefix),
         "hours-and": (2.5, phrasing_tutorial.hours_and),
         "oclock-minutes": (2.5, phrasing_tutorial.oclock_minutes),
@@ -63,6 +64,13 @@ def is_negative(category: str) -> bool:
     return category == "no-time" or category.startswith("neg-")
 
 
+def with_day_word(phrase: str, label: str, rng: random.Random) -> str:
+    """The phrase with a word of the day after it that agrees with its label (g11): "20.45 tonight",
+    "7:50 this morning", "4 tomorrow"; never "8:30 tonight" (``conventions.day_word_agrees``)."""
+    words = [w for w in DAY_WORDS_AFTER if day_word_agrees(w, label)]
+    return f"{phrase}{rng.choice(['', '', '', ','])} {rng.choice(words)}"
+
+
 def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfig()) -> Sample:
     """One sample drawn from ``rng``."""
     if rng.random() < config.negative_fraction:
@@ -75,11 +83,14 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
     names = [n for n in families if not config.categories or n in config.categories]
     name = rng.choices(names, weights=[families[n][0] for n in names])[0]
     phrase, spoken = families[name][1](rng)
+    label = resolve(spoken)
+    if rng.random() < config.day_word_probability:
+        phrase = with_day_word(phrase, label, rng)
     text = add_context(phrase, rng) if rng.random() < config.context_probability else phrase
     text = surface_noise(text, rng)
     if len(text.strip()) > config.max_chars:  # keep the time inside the model's window
         text = surface_noise(phrase, rng)
-    return Sample(text, resolve(spoken), name, spoken)
+    return Sample(text, label, name, spoken)
 
 
 def generate(n: int, config: GeneratorConfig = GeneratorConfig()) -> list[Sample]:

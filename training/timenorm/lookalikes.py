@@ -42,7 +42,8 @@ COUNT_LEADS = ("we need", "i need", "need", "grab", "get", "buy", "order", "add"
                "i ate", "he drank", "we sold", "i bought", "they ordered", "can i get", "could we get",
                "she made", "i counted", "i've read", "we invited", "you have",
                "table wants", "make it", "one more round:", "shopping list:", "for us:", "", "", "", "")
-COUNT_TAILS = ("please", "thanks", "thank you", "for the team", "for the table", "left", "in stock", "to go",
+COUNT_TAILS = ("please", "thanks", "instead", "instead?", "then", "ok?",
+               "thank you", "for the team", "for the table", "left", "in stock", "to go",
                "on the table", "for the party", "in the fridge", "by the door", "so far", "today", "in total",
                "for everyone", "each", "at most", "max", "or so", "for the kids", "cheers",
                "on the list", "for the office", "in the garden", "at home")
@@ -100,6 +101,24 @@ YEAR_LEADS = ("in", "in", "back in", "since", "ever since", "born in",
               "the year", "the", "vintage", "graduated in", "married in", "moved here in", "released in",
               "circa", "c.", "during", "the summer of", "the winter of", "late",
               "early", "mid", "model year", "season", "fiscal", "fy", "tax year", "copyright", "©")
+#: g11: a clause before the year's preposition ("the bridge was built in 1932", "we've been friends since 2004").
+YEAR_CLAUSES = ("we've been here", "i've worked there", "she has worked here", "he has lived abroad",
+                "they've been together", "we've known each other", "i've had this car", "it's been closed",
+                "the shop has been open", "nobody has used it", "i've been vegan", "he's played guitar",
+                "we've rented", "she has taught", "the bridge was built", "the church was built", "the road was paved",
+                "it was founded", "the club was formed", "the band split up", "the song came out",
+                "the film came out", "the law changed", "the company went bust", "the park opened", "the mill closed",
+                "i started", "he retired", "she quit", "they moved away", "we bought it", "i learned to drive",
+                "the tree was planted", "my passport was issued", "we've been friends", "same job", "same address",
+                "not a word", "nothing changed", "no rain", "a member", "a fan", "on the team", "in charge",
+                "the record stood", "unbeaten", "sober", "retired", "single", "open", "closed", "empty")
+YEAR_PREPS = ("since", "since", "ever since", "in", "in", "back in", "as of", "way back in", "sometime in")
+#: Records that come from a year ("pictures from 1987"); "from" alone stands before times in the generator.
+YEAR_RECORDS = ("pictures", "snapshots", "the footage", "videos", "the letters", "records", "postcards", "the diary",
+                "coins", "stamps", "the poster", "an old map", "a recording", "newspapers", "the painting", "receipts",
+                "tapes", "the album", "a bottle", "the notes", "yearbooks", "the census", "a mixtape", "our slides")
+SEASONS = ("summer", "winter", "spring", "autumn", "fall", "the summer of", "the winter of", "christmas", "easter",
+           "new year", "january", "march", "june", "september", "october", "december")
 YEAR_TAILS = ("", "", "", "was a good year", "vintage", "model", "edition", "census", "season", "election",
               "olympics", "world cup", "trip", "tax return", "reunion", "and still going", "or so",
               "i think", "onwards", "to now", "to date", "the same year", "anniversary", "budget", "report")
@@ -112,6 +131,16 @@ CODE_NOUNS = ("room", "room no.", "rm", "suite", "unit", "apt", "flat", "office"
               "po box", "box", "locker no.", "parcel", "tracking", "rev", "issue #", "pr #", "bug #", "channel")
 AIRLINES = ("ba", "af", "ua", "aa", "dl", "kl", "ek", "lx", "ib", "az", "sk", "ay", "tk", "qf", "ryr", "ezy",
             "u2", "fr", "w6", "vs", "ac", "nh", "jl", "sq", "cx", "ly", "os", "sn", "tp")
+#: g11: more things numbered, and words before a code ("i'm in dorm 1208", "deliver to house no. 1715").
+CODE_NOUNS_G11 = ("house", "house no.", "no.", "number", "door", "dorm", "bed", "bay", "booth", "stand", "stall",
+                  "berth", "dock", "space", "parking space", "spot", "plot", "store #", "branch", "hall", "studio",
+                  "ward", "pod", "desk", "quay", "kiosk", "shed", "garage", "mailbox", "pigeonhole", "lab", "cell",
+                  "student no.", "member no.", "membership", "voucher", "coupon", "promo code", "claim",
+                  "policy", "permit", "licence", "plate", "reg", "tag", "jersey", "shirt", "bib", "lane")
+CODE_LEADS = ("i'm in", "we're in", "staying in", "deliver to", "send it to", "ring", "knock at", "go to",
+              "head to", "find", "park in", "leave it at", "drop it at", "the key for", "the form says", "check",
+              "pick up from", "use", "enter", "type", "try", "it's", "look for", "he's in", "she lives at",
+              "the parcel went to", "wrong", "ask for", "write down", "quote", "please note", "scan")
 CODE_TAILS = ("", "", "", "is ready", "on the left",
               "is closed", "was cancelled", "is on time", "please", "thanks", "is mine", "don't share it",
               "is wrong", "is open", "upstairs", "at the back", "is out of order", "was approved", "is pending",
@@ -221,6 +250,13 @@ def year(rng: random.Random) -> str:
     if rng.random() < 0.15:
         text = f"from {y} to {y + rng.randint(1, 20)}" if rng.random() < 0.5 else f"{y}-{(y + rng.randint(1, 9)) % 100:02d}"
     tail = rng.choice(YEAR_TAILS[3:] if lead == "the" else YEAR_TAILS)  # "the 2016 season" ("the 1835" is a time)
+    r = rng.random()
+    if r < 0.25:  # g11: "the bridge was built in 1932", "sober since 2011"
+        text, tail = f"{rng.choice(YEAR_CLAUSES)} {rng.choice(YEAR_PREPS)} {said}", rng.choice(YEAR_TAILS[:6])
+    elif r < 0.4:  # g11: "pictures from 1987", "postcards from summer 1962", "coins from the 1920s"
+        season = f"{rng.choice(SEASONS)} " if rng.random() < 0.4 else ""
+        text = f"{rng.choice(YEAR_RECORDS)} {rng.choice(['from', 'from', 'dated', 'dating from'])} {season}{said}"
+        tail = ""
     return f"{text} {tail}" if tail else text
 
 
@@ -230,11 +266,14 @@ def code(rng: random.Random) -> str:
     if rng.random() < 0.25:
         text = f"{rng.choice(['flight', 'flight', 'fl.', ''])} {rng.choice(AIRLINES)}{rng.choice(['', ' '])}{number}".strip()
     else:
-        noun = rng.choice(CODE_NOUNS)
+        noun = rng.choice(CODE_NOUNS if rng.random() < 0.6 else CODE_NOUNS_G11)
         sep = rng.choice(["", "", "", "#"]) if noun[-1] not in "#." else ""
         text = f"{noun} {sep}{number}"
-        if rng.random() < 0.3:
+        r = rng.random()
+        if r < 0.3:
             text = f"{rng.choice(['my', 'the', 'your', 'our', 'new'])} {text.replace(f' {sep}{number}', '')} is {number}"
+        elif r < 0.55:  # g11: a verb or phrase before the code
+            text = f"{rng.choice(CODE_LEADS)} {text}"
         if noun.endswith("code") and rng.random() < 0.3:
             text += rng.choice(["#", "*", " then enter", " then #"])
     tail = rng.choice(CODE_TAILS)

@@ -31,6 +31,15 @@ TIMETABLE = ("departs", "departing", "arr", "arr.", "arrives", "arrival", "eta",
              "rv at", "on duty", "off duty", "shift ends", "stand-to", "next bus", "last train", "first train",
              "next boat", "the train is at", "the bus is at", "bus at", "see you at", "we leave at", "wheels up",
              "doors", "show", "kickoff", "pickup at", "ready at", "brunch at", "practice at", "dinner at")
+#: g11: abbreviated timetable words and the sun ("dep. 1512", "arr 0935", "sunset 1948"), alone, after a
+#: service ("train dep. 1512") or with a day word between ("sunrise tomorrow 0603").
+ABBREVIATED = ("dep", "dep.", "dep:", "dep. at", "arr", "arr.", "arr:", "departs", "departs at", "departure",
+               "sched.", "sched", "scheduled", "due", "due at", "etd", "etd:", "eta:", "std:", "sta:", "atd",
+               "ata", "plan:", "leaves at", "sunrise", "sunset", "sunrise at", "sunset at", "first light",
+               "last light", "sun up", "sundown")
+ABBREVIATED_SERVICES = ("train", "bus", "flight", "coach", "tram", "boat", "shuttle", "express", "sleeper",
+                        "connection", "service", "ic", "ice", "tgv", "eurostar", "red-eye", "airport bus")
+BETWEEN = ("today", "tomorrow", "on sunday", "on monday", "sat", "fri", "mon", "tmrw", "tue")
 AFTER_DIGITS = ("", "", "", "", " hrs", " hours", "h", " sharp", " tomorrow", " today", " please",
                 " on the dot", " latest", " or so", " zulu", "z", " gmt")
 
@@ -46,7 +55,7 @@ def _hhmm(rng: random.Random) -> tuple[str, SpokenTime]:
 def compact_in_context(rng: random.Random) -> tuple[str, SpokenTime]:
     """A four-digit time with the words of a timetable or a plan around it."""
     digits, spoken = _hhmm(rng)
-    style = rng.randint(0, 3)
+    style = rng.randint(0, 4)
     if style == 0:
         text = f"the {digits} {rng.choice(SERVICES)}"
         tail = rng.choice(SERVICE_TAILS)
@@ -55,11 +64,18 @@ def compact_in_context(rng: random.Random) -> tuple[str, SpokenTime]:
         town = rng.choice(TOWNS) if rng.random() < 0.5 else pseudo_word(rng)
         lead = rng.choice(["the", "the", "catch the", "take the", "on the", "i'm on the"])
         text = f"{lead} {digits} {rng.choice(['to', 'to', 'from', 'for'])} {town}"
-    else:
+    elif style <= 3:
         text = f"{rng.choice(TIMETABLE)} {digits}{rng.choice(AFTER_DIGITS)}"
+    else:  # g11
+        word = rng.choice(ABBREVIATED)
+        if rng.random() < 0.35:
+            word = f"{rng.choice(ABBREVIATED_SERVICES)} {word}"
+        if rng.random() < 0.15:
+            word = f"{word} {rng.choice(BETWEEN)}"
+        text = f"{word} {digits}{rng.choice(AFTER_DIGITS)}"
     return text, spoken
 
 
 def digits_compact(rng: random.Random) -> tuple[str, SpokenTime]:
-    """The digits-compact family: ``phrasing.digits_compact`` or, two times in five, one in context."""
-    return compact_in_context(rng) if rng.random() < 0.4 else phrasing.digits_compact(rng)
+    """The digits-compact family: ``phrasing.digits_compact`` or, 45% of the time (g11; 40% in g10), one in context."""
+    return compact_in_context(rng) if rng.random() < 0.45 else phrasing.digits_compact(rng)

@@ -40,6 +40,10 @@ SUFFIXES = (
     # agreeing on a time: "nine it is", "6 then?", "4 works"
     "it is", "it is then", "it'll be", "then?", "is fine", "is perfect", "works", "works?", "ok",
     "is good", "it's settled", "is it", "would do",
+    # g11: chat after a (bare) time: "can we do 3 instead?", "4 then, bye", "5 ok then"
+    "instead", "instead?", "instead then", "instead, ok?", "then, bye", "ok then", "then ok?", "is that ok?",
+    "yeah?", "if that works", "if possible", "or is that late?", "no later", "for real", "would be better",
+    "suits me better", "as agreed", "like we said", "alright?", "fine by me", "cool?",
 )
 #: Context in other languages around digit times ("rdv 14h30 devant la gare", "um 9.15 am Bahnhof").
 FOREIGN_PREFIXES = (

@@ -70,7 +70,7 @@ def test_years_never_follow_a_time_filler_and_the_year_alone_is_not_drawn() -> N
 
 
 def test_codes_name_something() -> None:
-    nouns = "|".join(re.escape(n) for n in lookalikes.CODE_NOUNS + lookalikes.AIRLINES)
+    nouns = "|".join(re.escape(n) for n in lookalikes.CODE_NOUNS + lookalikes.CODE_NOUNS_G11 + lookalikes.AIRLINES)
     for t in _texts(lookalikes.code):
         assert re.search(r"\d{2,}", t) and re.search(rf"(?:^|\W)(?:{nouns}|flight|fl\.)", t), t
 
@@ -94,3 +94,65 @@ def test_the_generator_uses_the_new_rules() -> None:
     dates = [normalize_text(s.text) for s in samples if s.category == "neg-date"]
     assert sum(bool(re.search(r"(since|in|est\.|founded in|born in) \d{4}", t)) for t in dates) > 5
     assert all(s.label == NO_TIME for s in samples if s.category.startswith("neg-") or s.category == "no-time")
+
+
+# --- g11 -------------------------------------------------------------------------------------
+
+
+def test_day_words_after_a_time_agree_with_its_label() -> None:
+    """"20:45 tonight", "7:50 this morning", "4 tomorrow": a part-of-day word only after a time it agrees with."""
+    from training.timenorm.conventions import DAY_WORDS_AFTER, day_word_agrees
+    from training.timenorm.generator import with_day_word
+
+    assert day_word_agrees("tonight", "20:45") and not day_word_agrees("tonight", "08:30")
+    assert day_word_agrees("this morning", "07:50") and not day_word_agrees("this morning", "19:50")
+    assert day_word_agrees("tomorrow", "03:00") and not day_word_agrees("tomorrow", NO_TIME)
+    assert not set(DAY_WORDS_AFTER) & set(NUMBER_WORDS)
+    for seed in SEEDS:
+        rng = random.Random(seed)
+        label = f"{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}"
+        text = with_day_word("x", label, rng)
+        word = text[1:].lstrip(",").strip()
+        assert word in DAY_WORDS_AFTER and day_word_agrees(word, label), (text, label)
+    samples = generate(20000, GeneratorConfig(seed=4))
+    late = [s for s in samples if re.search(r"tonight|this evening|tomorrow night", normalize_text(s.text))
+            and s.spoken is not None and s.spoken.period is None]  # "two this evening" is pm (part of day)
+    assert len(late) > 10
+    assert all(s.spoken is not None and s.spoken.anchor or 17 <= int(s.label[:2]) for s in late), \
+        [(s.text, s.label) for s in late if int(s.label[:2]) < 17][:5]
+
+
+def test_chat_words_after_a_bare_hour() -> None:
+    from training.timenorm.words import SUFFIXES
+
+    assert {"instead", "instead?", "ok then"} <= set(SUFFIXES) and "instead" in lookalikes.COUNT_TAILS
+    samples = generate(20000, GeneratorConfig(seed=5, categories=("hour-only",), negative_fraction=0.0))
+    assert sum(bool(re.search(r"\d instead", normalize_text(s.text))) for s in samples) > 10
+
+
+def test_years_after_a_clause_or_a_record() -> None:
+    texts = _texts(lookalikes.year, 1000)
+    clauses = "|".join(map(re.escape, lookalikes.YEAR_CLAUSES))
+    preps = "|".join(map(re.escape, lookalikes.YEAR_PREPS))
+    assert sum(bool(re.match(rf"(?:{clauses}) (?:{preps}) \d{{4}}", t)) for t in texts) > 150
+    assert sum(bool(re.match(r"[a-z ]+ (?:from|dated|dating from) (?:[a-z ]+ )?\d{4}", t)) for t in texts) > 80
+    assert not set(lookalikes.YEAR_PREPS) & set(FILLERS_BEFORE + PREFIXES)
+
+
+def test_codes_with_words_before_them() -> None:
+    leads = "|".join(map(re.escape, lookalikes.CODE_LEADS))
+    texts = _texts(lookalikes.code, 1000)
+    assert sum(bool(re.match(rf"(?:{leads}) [a-z.# ]+\d{{2,}}", t)) for t in texts) > 80
+
+
+@pytest.mark.parametrize("seed", range(100))
+def test_abbreviated_timetable_words(seed: int) -> None:
+    """"dep. 1512", "train arr 0935", "sunset 1948", "sunrise tomorrow 0603"."""
+    rng = random.Random(seed)
+    found = 0
+    for _ in range(40):
+        phrase, spoken = phrasing_compact.compact_in_context(rng)
+        if phrase.split()[0] in phrasing_compact.ABBREVIATED + phrasing_compact.ABBREVIATED_SERVICES:
+            found += 1
+            assert re.search(r"(?<!\d)\d{3,4}(?!\d)", phrase) and resolve(spoken), phrase
+    assert found > 0
