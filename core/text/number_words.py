@@ -46,6 +46,6 @@ def german(words: str) -> str:
     """The German word of an English number word: "twenty-one" → "einundzwanzig"."""
     n = value(words)
     if n < 20:
-        return "zwei" if n == 2 else GERMAN_UNITS[n]
+        return GERMAN_UNITS[n]
     tens, ones = GERMAN_TENS[n - n % 10], n % 10
     return f"{GERMAN_UNITS[ones]}und{tens}" if ones else tens

@@ -6,6 +6,7 @@ device resumes on the other.
 """
 from __future__ import annotations
 
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,8 +35,6 @@ def detect() -> Device:
         except RuntimeError:  # already initialised
             pass
         try:
-            import subprocess
-
             out = subprocess.run(["nvidia-smi", "--query-gpu=memory.total", "--format=csv,noheader,nounits"],
                                  capture_output=True, text=True, check=True, timeout=10)
             memory = float(out.stdout.split()[0]) / 1024
