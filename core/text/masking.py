@@ -166,9 +166,15 @@ def unmask(translation: str, masking: Masking) -> str:
         text = head + _written(span, at_start=not head.strip()) + tail
     text = re.sub(r"[ \t]{2,}", " ", text).strip()
     text = re.sub(r"(?<=\w) ([.,;:!?])(?=\s|$)", r"\1", text)
-    if missing:
-        end = _END.search(text)
-        cut = end.start() if end else len(text)
-        added = " ".join(s.german for s in missing)
-        text = f"{text[:cut].rstrip()} {added}{text[cut:]}".strip()
+    text = insert_before_end(text, [s.german for s in missing])
     return f"{masking.prefix}{text}{masking.suffix}"
+
+
+def insert_before_end(text: str, words: list[str]) -> str:
+    """``text`` with ``words`` added before its final punctuation: what the model lost of the
+    source is never dropped silently."""
+    if not words:
+        return text
+    end = _END.search(text)
+    cut = end.start() if end else len(text)
+    return f"{text[:cut].rstrip()} {' '.join(words)}{text[cut:]}".strip()

@@ -29,3 +29,18 @@ def repair_numbers(source: str, translation: str) -> str:
         result.append(number)
         result.append(tail)
     return "".join(result)
+
+
+def lost_numbers(source: str, translation: str, placeholders: tuple[str, ...] = ()) -> list[str]:
+    """The source's digit groups the translation lacks (as many times as they are missing),
+    ``placeholders`` aside (the masking puts those back itself)."""
+    have = numbers_in(translation)
+    lost = []
+    for number in numbers_in(source):
+        if number in placeholders:
+            continue
+        if number in have:
+            have.remove(number)
+        else:
+            lost.append(number)
+    return lost

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 
 from core.text.casing import CaseNormalization, normalize_case, restore_case
 from core.text.informal import formalize
-from core.text.masking import Masking, mask, unmask
-from core.text.numbers import repair_numbers
+from core.text.masking import Masking, insert_before_end, mask, unmask
+from core.text.numbers import lost_numbers, repair_numbers
 from core.text.repetition import collapse_repeated_words
 
 _SENTENCE_END = re.compile(r"[.!?…]+$")
@@ -41,11 +41,13 @@ def prepare_sentence(sentence: str, starts: bool = True, ends: bool = True) -> P
 
 
 def finish_sentence(source: str, prepared: CaseNormalization, translation: str) -> str:
-    """Remove repetition loops, make sure the source's numbers survive, restore capitals, put
+    """Remove repetition loops, make sure the source's numbers survive (one the model lost is
+    added before the final punctuation), restore capitals, put
     the protected spans back (German notation, docs/translator.md "Protected spans")."""
     text = collapse_repeated_words(translation)
     if isinstance(prepared, PreparedSentence):
         text = repair_numbers(prepared.masking.text, text)
+        text = insert_before_end(text, lost_numbers(prepared.masking.text, text, prepared.masking.tokens))
         text = unmask(restore_case(text, prepared), prepared.masking)
         if not prepared.ends and not _SENTENCE_END.search(source):
             text = _SENTENCE_END.sub("", text)  # a clause: the sentence goes on after it

@@ -17,3 +17,22 @@ def test_repair_leaves_correct_or_unmatched_translations_alone():
     assert repair_numbers("I have 3 cats.", "Ich habe 3 Katzen.") == "Ich habe 3 Katzen."
     assert repair_numbers("I have 3 cats.", "Ich habe Katzen.") == "Ich habe Katzen."
     assert repair_numbers("Hello.", "Hallo 5.") == "Hallo 5."
+
+
+def test_lost_numbers_are_the_sources_digit_groups_the_translation_lacks() -> None:
+    from core.text.numbers import lost_numbers
+
+    assert lost_numbers("I bought 3 bikes in 2019.", "Ich kaufte 2019 Fahrräder.") == ["3"]
+    assert lost_numbers("3 cats and 3 dogs", "3 Katzen und Hunde") == ["3"]  # missing once
+    assert lost_numbers("3 bikes for 37 euros", "Fahrräder für 37 Euro", placeholders=("37",)) == ["3"]
+    assert lost_numbers("I have 3 cats.", "Ich habe 3 Katzen.") == []
+
+
+def test_a_number_the_model_lost_is_added_never_dropped() -> None:
+    from core.text.pipeline import finish_sentence, prepare_sentence
+
+    source = "we moved to Tromsø in 2019 and bought 3 bikes for 1,250 euros"
+    prepared = prepare_sentence(source)
+    placeholder = prepared.masking.tokens[-1]
+    out = finish_sentence(source, prepared, f"Wir sind 2019 nach Boston gezogen und kauften {placeholder} Euro.")
+    assert out == "Wir sind 2019 nach Tromsø gezogen und kauften 1.250 Euro 3."
