@@ -136,18 +136,27 @@ def _drop_unit(rest: str, span: Span) -> str:
     return rest
 
 
-def _written(span: Span, at_start: bool) -> str:
+def _shouted(span: Span) -> str:
+    """A span's German form in capitals where the sentence is shouted: the words the German
+    notation adds ("Uhr", "März") upper-cased, the source's own words (an e-mail, a URL) as written."""
+    own = set(span.text.split())
+    return " ".join(word if word in own else word.upper().replace("ß", "SS") for word in span.german.split(" "))
+
+
+def _written(span: Span, at_start: bool, shouted: bool = False) -> str:
     """A number word's German word as the sentence needs it: capitalised at its start, in
-    capitals where the source wrote it so ("SIXTEEN"); other spans as rendered."""
+    capitals where the source wrote it so ("SIXTEEN"); other spans as rendered, in capitals in a
+    shouted sentence ("UM 21:30 UHR")."""
     if span.kind != NUMBER_WORD:
-        return span.german
+        return _shouted(span) if shouted else span.german
     if span.text.isupper() and len(span.text) > 1:
         return span.german.upper()
     return span.german[0].upper() + span.german[1:] if at_start else span.german
 
 
-def unmask(translation: str, masking: Masking) -> str:
-    """The model's output with every span put back (German form), none lost, none doubled."""
+def unmask(translation: str, masking: Masking, shouted: bool = False) -> str:
+    """The model's output with every span put back (German form), none lost, none doubled;
+    ``shouted``: the source is in capitals, and so is what the German notation adds."""
     text = translation
     missing: list[Span] = []
     for forms, span in masking.slots:
@@ -163,10 +172,10 @@ def unmask(translation: str, masking: Masking) -> str:
             tail = tail[1:]  # "am 5." + "." (the model's ordinal dot)
         if span.kind == NUMBER_WORD:
             tail = re.sub(r"^ [Mm]al\b", "mal", tail)  # "drei Mal" → "dreimal" (German writes one word)
-        text = head + _written(span, at_start=not head.strip()) + tail
+        text = head + _written(span, at_start=not head.strip(), shouted=shouted) + tail
     text = re.sub(r"[ \t]{2,}", " ", text).strip()
     text = re.sub(r"(?<=\w) ([.,;:!?])(?=\s|$)", r"\1", text)
-    text = insert_before_end(text, [s.german for s in missing])
+    text = insert_before_end(text, [_shouted(s) if shouted else s.german for s in missing])
     return f"{masking.prefix}{text}{masking.suffix}"
 
 

@@ -48,7 +48,7 @@ def finish_sentence(source: str, prepared: CaseNormalization, translation: str) 
     if isinstance(prepared, PreparedSentence):
         text = repair_numbers(prepared.masking.text, text)
         text = insert_before_end(text, lost_numbers(prepared.masking.text, text, prepared.masking.tokens))
-        text = unmask(restore_case(text, prepared), prepared.masking)
+        text = unmask(restore_case(text, prepared), prepared.masking, shouted=prepared.all_caps)
         if not prepared.ends and not _SENTENCE_END.search(source):
             text = _SENTENCE_END.sub("", text)  # a clause: the sentence goes on after it
         return text

@@ -63,3 +63,17 @@ def test_numbers_the_model_got_wrong_are_repaired_before_the_spans_return() -> N
     source = "I have 3 cats and $12.50."
     prepared = prepare_sentence(source)
     assert finish_sentence(source, prepared, "Ich habe 5 Katzen und 37.") == "Ich habe 3 Katzen und 12,50 $."
+
+
+
+def test_in_a_shouted_sentence_the_words_the_german_notation_adds_are_in_capitals() -> None:
+    source = "THE STORE CLOSES AT 9:30 PM ON MARCH 5, EMAIL anna@example.com"
+    prepared = prepare_sentence(source)
+    assert isinstance(prepared, PreparedSentence) and prepared.all_caps
+    time, date, email = (forms[0] for forms, _ in prepared.masking.slots)
+    out = finish_sentence(source, prepared, f"Das Geschäft schließt am {date} um {time} Uhr, E-Mail {email}")
+    assert out == "DAS GESCHÄFT SCHLIESST AM 5. MÄRZ UM 21:30 UHR, E-MAIL anna@example.com"
+    plain = "The store closes at 9:30 PM."
+    (forms, _), = prepare_sentence(plain).masking.slots
+    assert finish_sentence(plain, prepare_sentence(plain), f"Das Geschäft schließt um {forms[0]} Uhr.") == \
+        "Das Geschäft schließt um 21:30 Uhr."
