@@ -58,6 +58,15 @@ def main(argv: list[str]) -> int:
     d.add_argument("--length-penalty", type=float, help="CTranslate2 length penalty recorded in derived.json")
     d.add_argument("--no-repeat-ngram-size", type=int, help="recorded in derived.json")
 
+    f = sub.add_parser("distill", help="translate the corpus's sources with a trained model (extra training pairs)")
+    f.add_argument("model", help="export dir with a derived CTranslate2 model, e.g. models/translator-en-de/5")
+    f.add_argument("--config", help="config.json whose data section gives the corpus and held-out sets")
+    f.add_argument("--set", action="append", help="section.key=value override")
+    f.add_argument("--out", required=True, help="TSV to write (source, translation)")
+    f.add_argument("--beam-size", type=int, default=4)
+    f.add_argument("--batch-size", type=int, default=256)
+    f.add_argument("--limit", type=int, default=0, help="first N distinct sources only")
+
     c = sub.add_parser("card", help="write MODEL_CARD.md for an export (from its metrics/config)")
     c.add_argument("model", help="export dir, e.g. models/translator-en-de/2")
     c.add_argument("--run-dir", default="runs/translator")
@@ -102,6 +111,10 @@ def main(argv: list[str]) -> int:
         out = derive_ctranslate2(Path(args.model), args.quantization, Path(args.out) if args.out else None, search)
         print(f"derived {out}")
         return 0
+    if args.command == "distill":
+        from training.translator.distill import distill_cli
+
+        return distill_cli(args, _config(args).data)
     if args.command == "card":
         from training.translator.model_card import write_card
 

@@ -31,6 +31,10 @@ class DataConfig:
     # share of pairs given an extra copy with a lower-cased and/or unpunctuated source
     # (training/translator/casing.py); 0 = none (versions up to 4)
     casing_augment_fraction: float = 0.0
+    # files of ``python -m training translator distill`` (comma-separated): the corpus's sources as
+    # trained models translate them, added as extra pairs (training/translator/distill.py);
+    # "" = none (up to version 5)
+    forward_translations: str = ""
     seed: int = 13
 
 

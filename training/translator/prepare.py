@@ -17,6 +17,7 @@ from training.translator.data import (
     read_heldout,
     write_tsv,
 )
+from training.translator.distill import new_pairs, read_forward_translations
 from training.translator.names import augment_names
 from training.translator.tokenizer import JOINT_MODEL_NAME, Tokenizer, train_joint_bpe
 
@@ -64,7 +65,12 @@ def prepare(cfg: DataConfig, keep_tokenizer: bool = False) -> dict:
     casual = augment_casing(pairs + names, cfg.casing_augment_fraction, cfg.seed + 2)
     stats.number_augmented, stats.name_augmented = len(numbers), len(names)
     stats.casing_augmented = len(casual)
-    train = pairs + numbers + names + casual
+    forward: list[tuple[str, str]] = []
+    if cfg.forward_translations:
+        rows = [list(p) for path in cfg.forward_translations.split(",") for p in read_forward_translations(path)]
+        forward = new_pairs(clean_pairs(rows, cfg, exclude)[0], pairs, exclude)
+    stats.forward_translated = len(forward)
+    train = pairs + numbers + names + casual + forward
     src, tgt = tok.encode([p[0] for p in train]), tok.encode([p[1] for p in train])
     keep = [i for i in range(len(train)) if len(src[i]) <= cfg.max_tokens and len(tgt[i]) <= cfg.max_tokens]
     stats.too_long += len(train) - len(keep)
