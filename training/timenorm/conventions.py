@@ -19,6 +19,10 @@ How phrasings map onto it (the rules of ``docs/time-normalizer.md``):
   one that names a part of the day ("tonight", "this evening", "this morning") is said only after
   a time it agrees with (``day_word_agrees``: "20:45 tonight", "7:50 this morning", "6pm this
   evening"), so the label never depends on how such a word reads ("8:30 tonight" is not a rule).
+- g12: a bare amount beside things bought is a price ("nachos and a cider 9.40", "8.20 for two smoothies",
+  "the brownies here are 3.15"), while H:MM / H.MM after an event is a time ("brunch 11.30", "drinks 21.15");
+  a four-digit number after an owner and a thing is a year ("his 2014 album"), after a plan's words a time
+  ("lights out 2215"). The words tell them apart; the label never depends on a guess about the number.
 - durations ("for 2 hours"), relative times ("in 20 minutes", "20 minutes ago"), quantities,
   prices, versions, scores, phone numbers, dates without a time, years ("since 2016") and codes
   ("room 1417") are no time (``NO_TIME``).

@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from training.timenorm import lookalikes, phrasing, phrasing_compact, phrasing_tutorial
+from training.timenorm import lookalikes, lookalikes_g12, phrasing, phrasing_compact, phrasing_plans, phrasing_tutorial
 from training.timenorm.conventions import DAY_WORDS_AFTER, NO_TIME, SpokenTime, day_word_agrees, resolve
 from training.timenorm.negatives import NEGATIVE_KINDS, lookalike_negative
 from training.timenorm.noise import add_context, negative_text, surface_noise
@@ -33,6 +33,7 @@ class GeneratorConfig:
     day_word_probability: float = 0.12  # g11: "20:45 tonight", "0930 tomorrow" (``with_day_word``)
     max_chars: int = 64
     categories: tuple[str, ...] = ()  # restrict to these phrasing families (empty = all)
+    code_share: float = 0.4  # of the other negatives: codes ("room 1417"); 0.3 before g12
 
 
 def _phrase_families() -> dict[str, tuple[float, Callable[[random.Random], tuple[str, SpokenTime]]]]:
@@ -77,12 +78,18 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
         if rng.random() < config.lookalike_share:
             text, kind = lookalike_negative(rng)
             return Sample(text[: config.max_chars], NO_TIME, f"neg-{kind}")
-        text = lookalikes.code(rng) if rng.random() < 0.3 else negative_text(rng)  # g10: "room 1417", "pin 3950"
+        if rng.random() < config.code_share:  # g10: "room 1417", "pin 3950"; g12: "cubicle 1431 is by the lift"
+            text = lookalikes_g12.code_said(rng) if rng.random() < 0.4 else lookalikes.code(rng)
+        else:
+            text = negative_text(rng)
         return Sample(text[: config.max_chars], NO_TIME, "no-time")
     families = _phrase_families()
     names = [n for n in families if not config.categories or n in config.categories]
     name = rng.choices(names, weights=[families[n][0] for n in names])[0]
-    phrase, spoken = families[name][1](rng)
+    if rng.random() < phrasing_plans.SHARES.get(name, 0.0):  # g12: "is 7 too late?", "lights out 2215"
+        phrase, spoken = phrasing_plans.PLAN_PHRASINGS[name](rng)
+    else:
+        phrase, spoken = families[name][1](rng)
     label = resolve(spoken)
     if rng.random() < config.day_word_probability:
         phrase = with_day_word(phrase, label, rng)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from training.timenorm import lookalikes
+from training.timenorm import lookalikes, lookalikes_g12
 from training.timenorm.noise import pseudo_word, random_words, surface_noise
 from training.timenorm.numbers import random_number_words
 
@@ -108,6 +108,8 @@ def _context(text: str, rng: random.Random) -> str:
 
 
 def quantity(rng: random.Random) -> str:
+    if rng.random() < 0.12:  # g12: "12 scones for the crew", "3 wraps and a tart"
+        return lookalikes_g12.count_for(rng)
     if rng.random() < 0.45:  # g10: counts of things, lists of them, measures with their words
         return lookalikes.counted(rng) if rng.random() < 0.6 else lookalikes.measure(rng)
     r = rng.random()
@@ -133,6 +135,8 @@ def quantity(rng: random.Random) -> str:
 
 
 def price(rng: random.Random) -> str:
+    if rng.random() < 0.25:  # g12: bare amounts beside things bought ("nachos and a cider 9.40")
+        return lookalikes_g12.goods_price(rng)
     if rng.random() < 0.45:  # g10: rates ("each", "apiece", "per ..."), buying phrases, bare amounts
         return _context(lookalikes.priced(rng), rng) if rng.random() < 0.3 else lookalikes.priced(rng)
     amount = _decimal(rng) if rng.random() < 0.7 else str(rng.randint(1, 999))
@@ -208,6 +212,8 @@ def phone(rng: random.Random) -> str:
 
 
 def date(rng: random.Random) -> str:
+    if rng.random() < 0.12:  # g12: a year after an owner ("his 2014 album still holds up")
+        return lookalikes_g12.owned_year(rng)
     if rng.random() < 0.3:  # g10: a year with its words ("since 2016"), which also reads as HHMM
         return lookalikes.year(rng)
     day, month, year = rng.randint(1, 31), rng.randint(1, 12), rng.randint(1990, 2035)
