@@ -94,11 +94,11 @@ def main() -> int:
     placed = defaultdict(lambda: [0, 0])  # span kind -> [placeholder came through in place, spans]
     unmask = text_pipeline.unmask
 
-    def counting_unmask(translation: str, masked: masking.Masking) -> str:
+    def counting_unmask(translation: str, masked: masking.Masking, shouted: bool = False) -> str:
         for forms, span in masked.slots:
             placed[span.kind][0] += masking._token(forms).search(translation) is not None
             placed[span.kind][1] += 1
-        return unmask(translation, masked)
+        return unmask(translation, masked, shouted=shouted)
 
     text_pipeline.unmask = counting_unmask  # type: ignore[assignment]
 

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from core.text.names import find_names
-from core.text.spans import DATE, EMAIL, EMOJI, HANDLE, HASHTAG, NUMBER_WORD, URL, Span, find_spans
+from core.text.spans import DATE, EMAIL, EMOJI, HANDLE, HASHTAG, NUMBER_WORD, TIME, URL, Span, find_spans
 
 # Placeholders by the kind of span they stand for: (what the model gets, what its output has).
 # Chosen by measurement on the shipped model (docs/translator.md, "Protected spans"): numbers
@@ -154,6 +154,18 @@ def _written(span: Span, at_start: bool, shouted: bool = False) -> str:
     return span.german[0].upper() + span.german[1:] if at_start else span.german
 
 
+# A German preposition of clock time before a time span: "um 10:15" is written "um 10:15 Uhr".
+_CLOCK_PREPOSITION = re.compile(r"\b(?:um|bis|ab|gegen)\s*$", re.IGNORECASE)
+
+
+def _clock_time(span: Span, head: str, tail: str) -> Span:
+    """A bare "H:MM" span after "um"/"bis"/"ab"/"gegen" with "Uhr" added unless the model wrote it."""
+    if (span.kind == TIME and ":" in span.german and not span.german.endswith("Uhr")
+            and _CLOCK_PREPOSITION.search(head) and not re.match(r"\s*Uhr\b", tail, re.IGNORECASE)):
+        return Span(span.kind, span.start, span.end, span.text, f"{span.german} Uhr")
+    return span
+
+
 def unmask(translation: str, masking: Masking, shouted: bool = False) -> str:
     """The model's output with every span put back (German form), none lost, none doubled;
     ``shouted``: the source is in capitals, and so is what the German notation adds."""
@@ -167,6 +179,7 @@ def unmask(translation: str, masking: Masking, shouted: bool = False) -> str:
             continue
         head, tail = text[: found.start()], text[found.end():]
         tail = pattern.sub("", tail)  # a doubled placeholder keeps its first place
+        span = _clock_time(span, head, tail)
         tail = _drop_unit(tail, span)
         if span.german.endswith(".") and tail.startswith("."):
             tail = tail[1:]  # "am 5." + "." (the model's ordinal dot)

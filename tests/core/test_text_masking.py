@@ -77,3 +77,13 @@ def test_in_a_shouted_sentence_the_words_the_german_notation_adds_are_in_capital
     (forms, _), = prepare_sentence(plain).masking.slots
     assert finish_sentence(plain, prepare_sentence(plain), f"Das Geschäft schließt um {forms[0]} Uhr.") == \
         "Das Geschäft schließt um 21:30 Uhr."
+
+
+def test_a_bare_clock_time_after_a_german_clock_preposition_gets_uhr_once() -> None:
+    source = "The bus comes at 10:15."
+    prepared = prepare_sentence(source)
+    (forms, span), = prepared.masking.slots
+    assert span.german == "10:15"  # no "Uhr" of its own: "10:15" may be no clock time
+    assert finish_sentence(source, prepared, f"Der Bus kommt um {forms[0]}.") == "Der Bus kommt um 10:15 Uhr."
+    assert finish_sentence(source, prepared, f"Der Bus kommt um {forms[0]} Uhr an.") == "Der Bus kommt um 10:15 Uhr an."
+    assert finish_sentence(source, prepared, f"Der Bus kommt {forms[0]}.") == "Der Bus kommt 10:15."
