@@ -59,7 +59,7 @@ def main(argv: list[str]) -> int:
     d.add_argument("--no-repeat-ngram-size", type=int, help="recorded in derived.json")
 
     f = sub.add_parser("distill", help="translate the corpus's sources with a trained model (extra training pairs)")
-    f.add_argument("model", help="export dir with a derived CTranslate2 model, e.g. models/translator-en-de/5")
+    f.add_argument("model", help="export dir with a derived CTranslate2 model, e.g. models/translator-en-de/6")
     f.add_argument("--config", help="config.json whose data section gives the corpus and held-out sets")
     f.add_argument("--set", action="append", help="section.key=value override")
     f.add_argument("--out", required=True, help="TSV to write (source, translation)")
