@@ -10,7 +10,16 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from training.timenorm import lookalikes, lookalikes_g12, phrasing, phrasing_compact, phrasing_plans, phrasing_tutorial
+from training.timenorm import (
+    lookalikes,
+    lookalikes_g12,
+    lookalikes_g13,
+    phrasing,
+    phrasing_compact,
+    phrasing_g13,
+    phrasing_plans,
+    phrasing_tutorial,
+)
 from training.timenorm.conventions import DAY_WORDS_AFTER, NO_TIME, SpokenTime, day_word_agrees, resolve
 from training.timenorm.negatives import NEGATIVE_KINDS, lookalike_negative
 from training.timenorm.noise import add_context, negative_text, surface_noise
@@ -39,7 +48,7 @@ class GeneratorConfig:
 def _phrase_families() -> dict[str, tuple[float, Callable[[random.Random], tuple[str, SpokenTime]]]]:
     return {
         "digits-colon": (5.0, phrasing.digits_colon),
-        "digits-compact": (4.0, phrasing_compact.digits_compact),
+        "digits-compact": (5.0, phrasing_compact.digits_compact),  # g13: 4.0 -> 5.0
         "ampm": (5.0, phrasing.digits_ampm),
         "words-plain": (4.0, phrasing.words_plain),
         "words-relative": (6.0, phrasing.words_relative),
@@ -79,15 +88,21 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
             text, kind = lookalike_negative(rng)
             return Sample(text[: config.max_chars], NO_TIME, f"neg-{kind}")
         if rng.random() < config.code_share:  # g10: "room 1417", "pin 3950"; g12: "cubicle 1431 is by the lift"
-            text = lookalikes_g12.code_said(rng) if rng.random() < 0.4 else lookalikes.code(rng)
+            r = rng.random()  # g13: "drawer 1104 has the spare keys"
+            text = lookalikes_g12.code_said(rng) if r < 0.35 else lookalikes_g13.code_g13(rng) if r < 0.6 \
+                else lookalikes.code(rng)
         else:
             text = negative_text(rng)
         return Sample(text[: config.max_chars], NO_TIME, "no-time")
     families = _phrase_families()
     names = [n for n in families if not config.categories or n in config.categories]
     name = rng.choices(names, weights=[families[n][0] for n in names])[0]
-    if rng.random() < phrasing_plans.SHARES.get(name, 0.0):  # g12: "is 7 too late?", "lights out 2215"
+    r = rng.random()
+    g12_share = phrasing_plans.SHARES.get(name, 0.0)
+    if r < g12_share:  # g12: "is 7 too late?", "lights out 2215"
         phrase, spoken = phrasing_plans.PLAN_PHRASINGS[name](rng)
+    elif r < g12_share + phrasing_g13.SHARES.get(name, 0.0):  # g13: "handover 0645", "fire drill 14.10 tomorrow"
+        phrase, spoken = phrasing_g13.PHRASINGS[name](rng)
     else:
         phrase, spoken = families[name][1](rng)
     label = resolve(spoken)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from training.timenorm import lookalikes, lookalikes_g12
+from training.timenorm import lookalikes, lookalikes_g12, lookalikes_g13
 from training.timenorm.noise import pseudo_word, random_words, surface_noise
 from training.timenorm.numbers import random_number_words
 
@@ -137,6 +137,8 @@ def quantity(rng: random.Random) -> str:
 def price(rng: random.Random) -> str:
     if rng.random() < 0.25:  # g12: bare amounts beside things bought ("nachos and a cider 9.40")
         return lookalikes_g12.goods_price(rng)
+    if rng.random() < 0.12:  # g13: fees and charges ("the booking fee was 2.45")
+        return lookalikes_g13.fee(rng)
     if rng.random() < 0.45:  # g10: rates ("each", "apiece", "per ..."), buying phrases, bare amounts
         return _context(lookalikes.priced(rng), rng) if rng.random() < 0.3 else lookalikes.priced(rng)
     amount = _decimal(rng) if rng.random() < 0.7 else str(rng.randint(1, 999))
@@ -163,6 +165,8 @@ def price(rng: random.Random) -> str:
 
 
 def version(rng: random.Random) -> str:
+    if rng.random() < 0.3:  # g13: "upgraded to 3.11 today", "the 2.17 installer is buggy"
+        return _context(lookalikes_g13.version_said(rng), rng)
     parts = [str(rng.randint(0, 24)), str(rng.randint(0, 59)) if rng.random() < 0.6 else f"{rng.randint(0, 12):02d}"]
     if rng.random() < 0.35:
         parts.append(str(rng.randint(0, 20)))
@@ -214,6 +218,8 @@ def phone(rng: random.Random) -> str:
 def date(rng: random.Random) -> str:
     if rng.random() < 0.12:  # g12: a year after an owner ("his 2014 album still holds up")
         return lookalikes_g12.owned_year(rng)
+    if rng.random() < 0.12:  # g13: a year and a thing that happened ("the 2018 heatwave hit us hard")
+        return lookalikes_g13.year_event(rng)
     if rng.random() < 0.3:  # g10: a year with its words ("since 2016"), which also reads as HHMM
         return lookalikes.year(rng)
     day, month, year = rng.randint(1, 31), rng.randint(1, 12), rng.randint(1990, 2035)

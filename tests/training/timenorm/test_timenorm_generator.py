@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from training.timenorm import lookalikes, lookalikes_g12, phrasing, phrasing_tutorial
+from training.timenorm import lookalikes, lookalikes_g12, lookalikes_g13, phrasing, phrasing_tutorial
 from training.timenorm.conventions import NO_TIME, resolve
 from training.timenorm.generator import FAMILIES, NEGATIVE_CATEGORIES, GeneratorConfig, generate, is_negative
 from training.timenorm.negatives import MONTHS, NEGATIVE_KINDS, PRICE_RATES, PRICED_THINGS, VERSION_TAILS
@@ -206,9 +206,12 @@ def test_lookalike_negatives_are_labelled_no_time_and_hold_their_kind(kind: str)
     tails = "|".join(VERSION_TAILS[2:])
     money = PRICE_RATES + PRICED_THINGS + lookalikes.RATES + lookalikes.SOLD + lookalikes.MONEY_WORDS
     money += tuple(g[:4] for g in lookalikes_g12.GOODS)  # g12: a bare amount beside things bought
+    money += lookalikes_g13.FEES  # g13: fees and charges
+    software = "|".join(map(re.escape, lookalikes_g13.VERSION_VERBS + lookalikes_g13.PROGRAMS + lookalikes_g13.SOFTWARE))
     marker = {"price": r"\$|\u20ac|\u00a3|dollar|euro|eur|usd|buck|pound|gbp|chf|quid|franc|z\u0142|kr|"
                        + "|".join(map(re.escape, money)),
-              "version": r"(^|\W)v\d|version|release|python|ios|android|update|firmware|build|ubuntu|node|upgrade|" + tails,
+              "version": r"(^|\W)v\d|version|release|python|ios|android|update|firmware|build|ubuntu|node|upgrade|"
+                         + tails + "|" + software,
               "score": r"\d ?(-|to|:) ?\d", "phone": r"\d{3}", "date": r"\d{4}|/|\d(st|nd|rd|th)\b|\d\.\d\d\.\d\d|\b(2[4-9]|3[01])\.\d\d\b|"
                       + "|".join(MONTHS),
               "duration": r"hour|hrs|min", "relative": r"hour|hrs|min", "quantity": r"[a-z%\u00b0]"}[kind]
