@@ -14,9 +14,11 @@ from training.timenorm import (
     lookalikes,
     lookalikes_g12,
     lookalikes_g13,
+    lookalikes_g14,
     phrasing,
     phrasing_compact,
     phrasing_g13,
+    phrasing_g14,
     phrasing_plans,
     phrasing_tutorial,
 )
@@ -88,9 +90,9 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
             text, kind = lookalike_negative(rng)
             return Sample(text[: config.max_chars], NO_TIME, f"neg-{kind}")
         if rng.random() < config.code_share:  # g10: "room 1417", "pin 3950"; g12: "cubicle 1431 is by the lift"
-            r = rng.random()  # g13: "drawer 1104 has the spare keys"
-            text = lookalikes_g12.code_said(rng) if r < 0.35 else lookalikes_g13.code_g13(rng) if r < 0.6 \
-                else lookalikes.code(rng)
+            r = rng.random()  # g13: "drawer 1104 has the spare keys"; g14: "chapter 1230 of the report"
+            text = lookalikes_g12.code_said(rng) if r < 0.3 else lookalikes_g13.code_g13(rng) if r < 0.5 \
+                else lookalikes_g14.reference(rng) if r < 0.7 else lookalikes.code(rng)
         else:
             text = negative_text(rng)
         return Sample(text[: config.max_chars], NO_TIME, "no-time")
@@ -103,15 +105,20 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
         phrase, spoken = phrasing_plans.PLAN_PHRASINGS[name](rng)
     elif r < g12_share + phrasing_g13.SHARES.get(name, 0.0):  # g13: "handover 0645", "fire drill 14.10 tomorrow"
         phrase, spoken = phrasing_g13.PHRASINGS[name](rng)
+    elif r < g12_share + phrasing_g13.SHARES.get(name, 0.0) + phrasing_g14.SHARES.get(name, 0.0):
+        phrase, spoken = phrasing_g14.PHRASINGS[name](rng)  # g14: "let's meet at 7.40 opposite the museum"
     else:
         phrase, spoken = families[name][1](rng)
     label = resolve(spoken)
+    bare = phrase
     if rng.random() < config.day_word_probability:
         phrase = with_day_word(phrase, label, rng)
     text = add_context(phrase, rng) if rng.random() < config.context_probability else phrase
     text = surface_noise(text, rng)
     if len(text.strip()) > config.max_chars:  # keep the time inside the model's window
         text = surface_noise(phrase, rng)
+        if len(text.strip()) > config.max_chars:  # g14: a long meeting phrase and a day word
+            text = surface_noise(bare, rng)
     return Sample(text, label, name, spoken)
 
 

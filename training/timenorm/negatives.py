@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from training.timenorm import lookalikes, lookalikes_g12, lookalikes_g13
+from training.timenorm import lookalikes, lookalikes_g12, lookalikes_g13, lookalikes_g14
 from training.timenorm.noise import pseudo_word, random_words, surface_noise
 from training.timenorm.numbers import random_number_words
 
@@ -167,6 +167,9 @@ def price(rng: random.Random) -> str:
 def version(rng: random.Random) -> str:
     if rng.random() < 0.3:  # g13: "upgraded to 3.11 today", "the 2.17 installer is buggy"
         return _context(lookalikes_g13.version_said(rng), rng)
+    if rng.random() < 0.2:  # g14: "pin the runtime to 7.21", "roll the chart back to 3.40"
+        text = lookalikes_g14.version_set(rng)
+        return _context(text, rng) if len(text) < 36 else text
     parts = [str(rng.randint(0, 24)), str(rng.randint(0, 59)) if rng.random() < 0.6 else f"{rng.randint(0, 12):02d}"]
     if rng.random() < 0.35:
         parts.append(str(rng.randint(0, 20)))
