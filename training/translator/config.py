@@ -31,6 +31,9 @@ class DataConfig:
     # share of pairs given an extra copy with a lower-cased and/or unpunctuated source
     # (training/translator/casing.py); 0 = none (versions up to 4)
     casing_augment_fraction: float = 0.0
+    # share of the pairs with a comma between words given an extra copy without those commas
+    # (casing.augment_commas); 0 = none (versions up to 7)
+    comma_augment_fraction: float = 0.0
     # files of ``python -m training translator distill`` (comma-separated): the corpus's sources as
     # trained models translate them, added as extra pairs (training/translator/distill.py);
     # "" = none (up to version 5)

@@ -26,6 +26,7 @@ class CleaningStats:
     number_augmented: int = 0
     name_augmented: int = 0
     casing_augmented: int = 0
+    comma_augmented: int = 0
     forward_translated: int = 0
     train_pairs: int = 0
     notes: list[str] = field(default_factory=list)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from training.translator.casing import augment_casing
+from training.translator.casing import augment_casing, augment_commas
 from training.translator.config import DataConfig
 from training.translator.data import (
     augment_numbers,
@@ -63,14 +63,15 @@ def prepare(cfg: DataConfig, keep_tokenizer: bool = False) -> dict:
     numbers = augment_numbers(pairs, cfg.number_augment_copies, cfg.seed)
     names = augment_names(pairs, cfg.name_augment_copies, cfg.seed + 1)
     casual = augment_casing(pairs + names, cfg.casing_augment_fraction, cfg.seed + 2)
+    commas = augment_commas(pairs + names, cfg.comma_augment_fraction, cfg.seed + 3)
     stats.number_augmented, stats.name_augmented = len(numbers), len(names)
-    stats.casing_augmented = len(casual)
+    stats.casing_augmented, stats.comma_augmented = len(casual), len(commas)
     forward: list[tuple[str, str]] = []
     if cfg.forward_translations:
         rows = [list(p) for path in cfg.forward_translations.split(",") for p in read_forward_translations(path)]
         forward = new_pairs(clean_pairs(rows, cfg, exclude)[0], pairs, exclude)
     stats.forward_translated = len(forward)
-    train = pairs + numbers + names + casual + forward
+    train = pairs + numbers + names + casual + commas + forward
     src, tgt = tok.encode([p[0] for p in train]), tok.encode([p[1] for p in train])
     keep = [i for i in range(len(train)) if len(src[i]) <= cfg.max_tokens and len(tgt[i]) <= cfg.max_tokens]
     stats.too_long += len(train) - len(keep)

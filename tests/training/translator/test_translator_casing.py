@@ -3,7 +3,16 @@ from __future__ import annotations
 
 import pytest
 
-from training.translator.casing import BOTH, LOWER, NO_PUNCT, augment_casing, casual_source, strip_final_punctuation
+from training.translator.casing import (
+    BOTH,
+    LOWER,
+    NO_PUNCT,
+    augment_casing,
+    augment_commas,
+    casual_source,
+    drop_commas,
+    strip_final_punctuation,
+)
 
 PAIRS = [
     ("Where is the station?", "Wo ist der Bahnhof?"),
@@ -51,3 +60,29 @@ def test_augment_is_seeded_and_fraction_bounded() -> None:
     assert augment_casing(PAIRS, 0.0, seed=1) == []
     with pytest.raises(ValueError):
         augment_casing(PAIRS, 1.5, seed=1)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Hello, world!", "Hello world!"),
+    ("Yes, I know, Tom.", "Yes I know Tom."),
+    ("It costs 1,000 euros, not 3,5.", "It costs 1,000 euros not 3,5."),
+    ("Well,", "Well"),
+    ("No commas here.", "No commas here."),
+])
+def test_drop_commas_keeps_numbers(text: str, expected: str) -> None:
+    assert drop_commas(text) == expected
+
+
+def test_augment_commas_only_touches_pairs_with_commas() -> None:
+    pairs = [("Hello, Tom!", "Hallo, Tom!"), ("Thanks, Mary.", "Danke, Maria."), ("Go home.", "Geh nach Hause.")] * 60
+    extra = augment_commas(pairs, 0.5, seed=4)
+    assert 30 <= len(extra) <= 90  # about half of the 120 pairs with a comma; never one without
+    sources = {en for en, _ in extra}
+    assert "Hello Tom!" in sources
+    assert all("," not in en for en in sources)
+    assert {de for _, de in extra} <= {"Hallo, Tom!", "Danke, Maria."}  # the German keeps its commas
+    assert any(en[0].islower() for en in sources) and any(en[0].isupper() for en in sources)
+    assert augment_commas(pairs, 0.5, seed=4) == extra
+    assert augment_commas(pairs, 0.0, seed=4) == []
+    with pytest.raises(ValueError):
+        augment_commas(pairs, -0.1, seed=4)
