@@ -15,10 +15,12 @@ from training.timenorm import (
     lookalikes_g12,
     lookalikes_g13,
     lookalikes_g14,
+    lookalikes_g15,
     phrasing,
     phrasing_compact,
     phrasing_g13,
     phrasing_g14,
+    phrasing_g15,
     phrasing_plans,
     phrasing_tutorial,
 )
@@ -93,6 +95,8 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
             r = rng.random()  # g13: "drawer 1104 has the spare keys"; g14: "chapter 1230 of the report"
             text = lookalikes_g12.code_said(rng) if r < 0.3 else lookalikes_g13.code_g13(rng) if r < 0.5 \
                 else lookalikes_g14.reference(rng) if r < 0.7 else lookalikes.code(rng)
+        elif rng.random() < 0.1:  # g15: "can we push standup to monday"
+            text = lookalikes_g15.moved_to_day(rng)
         else:
             text = negative_text(rng)
         return Sample(text[: config.max_chars], NO_TIME, "no-time")
@@ -107,6 +111,8 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
         phrase, spoken = phrasing_g13.PHRASINGS[name](rng)
     elif r < g12_share + phrasing_g13.SHARES.get(name, 0.0) + phrasing_g14.SHARES.get(name, 0.0):
         phrase, spoken = phrasing_g14.PHRASINGS[name](rng)  # g14: "let's meet at 7.40 opposite the museum"
+    elif r < g12_share + sum(m.SHARES.get(name, 0.0) for m in (phrasing_g13, phrasing_g14, phrasing_g15)):
+        phrase, spoken = phrasing_g15.PHRASINGS[name](rng)  # g15: "can we push standup to 10.05"
     else:
         phrase, spoken = families[name][1](rng)
     label = resolve(spoken)

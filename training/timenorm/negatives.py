@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from training.timenorm import lookalikes, lookalikes_g12, lookalikes_g13, lookalikes_g14
+from training.timenorm import lookalikes, lookalikes_g12, lookalikes_g13, lookalikes_g14, lookalikes_g15
 from training.timenorm.noise import pseudo_word, random_words, surface_noise
 from training.timenorm.numbers import random_number_words
 
@@ -135,6 +135,8 @@ def quantity(rng: random.Random) -> str:
 
 
 def price(rng: random.Random) -> str:
+    if rng.random() < 0.1:  # g15: what a few things bought came to ("two croissants and a latte, 7.15")
+        return lookalikes_g15.receipt(rng)
     if rng.random() < 0.25:  # g12: bare amounts beside things bought ("nachos and a cider 9.40")
         return lookalikes_g12.goods_price(rng)
     if rng.random() < 0.12:  # g13: fees and charges ("the booking fee was 2.45")

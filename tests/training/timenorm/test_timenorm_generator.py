@@ -8,7 +8,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from training.timenorm import lookalikes, lookalikes_g12, lookalikes_g13, lookalikes_g14, phrasing, phrasing_tutorial
+from training.timenorm import (
+    lookalikes,
+    lookalikes_g12,
+    lookalikes_g13,
+    lookalikes_g14,
+    lookalikes_g15,
+    phrasing,
+    phrasing_tutorial,
+)
 from training.timenorm.conventions import NO_TIME, resolve
 from training.timenorm.generator import FAMILIES, NEGATIVE_CATEGORIES, GeneratorConfig, generate, is_negative
 from training.timenorm.negatives import MONTHS, NEGATIVE_KINDS, PRICE_RATES, PRICED_THINGS, VERSION_TAILS
@@ -207,6 +215,7 @@ def test_lookalike_negatives_are_labelled_no_time_and_hold_their_kind(kind: str)
     money = PRICE_RATES + PRICED_THINGS + lookalikes.RATES + lookalikes.SOLD + lookalikes.MONEY_WORDS
     money += tuple(g[:4] for g in lookalikes_g12.GOODS)  # g12: a bare amount beside things bought
     money += lookalikes_g13.FEES  # g13: fees and charges
+    money += tuple(b[:4] for b in lookalikes_g15.BOUGHT)  # g15: what a few things bought came to
     software = "|".join(map(re.escape, lookalikes_g13.VERSION_VERBS + lookalikes_g13.PROGRAMS + lookalikes_g13.SOFTWARE
                             + lookalikes_g14.SET_VERBS + lookalikes_g14.VERSIONED))  # g14: "pin the runtime to 7.21"
     marker = {"price": r"\$|\u20ac|\u00a3|dollar|euro|eur|usd|buck|pound|gbp|chf|quid|franc|z\u0142|kr|"
