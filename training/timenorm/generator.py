@@ -21,6 +21,7 @@ from training.timenorm import (
     phrasing_g13,
     phrasing_g14,
     phrasing_g15,
+    phrasing_g16,
     phrasing_plans,
     phrasing_tutorial,
 )
@@ -113,6 +114,8 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
         phrase, spoken = phrasing_g14.PHRASINGS[name](rng)  # g14: "let's meet at 7.40 opposite the museum"
     elif r < g12_share + sum(m.SHARES.get(name, 0.0) for m in (phrasing_g13, phrasing_g14, phrasing_g15)):
         phrase, spoken = phrasing_g15.PHRASINGS[name](rng)  # g15: "can we push standup to 10.05"
+    elif r < g12_share + sum(m.SHARES.get(name, 0.0) for m in (phrasing_g13, phrasing_g14, phrasing_g15, phrasing_g16)):
+        phrase, spoken = phrasing_g16.PHRASINGS[name](rng)  # g16: "the ferry sails 14.20 from the pier"
     else:
         phrase, spoken = families[name][1](rng)
     label = resolve(spoken)

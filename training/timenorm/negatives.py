@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from training.timenorm import lookalikes, lookalikes_g12, lookalikes_g13, lookalikes_g14, lookalikes_g15
+from training.timenorm import lookalikes, lookalikes_g12, lookalikes_g13, lookalikes_g14, lookalikes_g15, lookalikes_g16
 from training.timenorm.noise import pseudo_word, random_words, surface_noise
 from training.timenorm.numbers import random_number_words
 
@@ -135,6 +135,8 @@ def quantity(rng: random.Random) -> str:
 
 
 def price(rng: random.Random) -> str:
+    if rng.random() < 0.08:  # g16: a small order and what it came to ("three donuts and a tea, 6.20")
+        return lookalikes_g16.small_order(rng)
     if rng.random() < 0.1:  # g15: what a few things bought came to ("two croissants and a latte, 7.15")
         return lookalikes_g15.receipt(rng)
     if rng.random() < 0.25:  # g12: bare amounts beside things bought ("nachos and a cider 9.40")
@@ -167,6 +169,8 @@ def price(rng: random.Random) -> str:
 
 
 def version(rng: random.Random) -> str:
+    if rng.random() < 0.15:  # g16: "we rolled back to 2.45", "update the app to 4.12"
+        return lookalikes_g16.version_moved(rng)
     if rng.random() < 0.3:  # g13: "upgraded to 3.11 today", "the 2.17 installer is buggy"
         return _context(lookalikes_g13.version_said(rng), rng)
     if rng.random() < 0.2:  # g14: "pin the runtime to 7.21", "roll the chart back to 3.40"

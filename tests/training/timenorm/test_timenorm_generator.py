@@ -14,6 +14,7 @@ from training.timenorm import (
     lookalikes_g13,
     lookalikes_g14,
     lookalikes_g15,
+    lookalikes_g16,
     phrasing,
     phrasing_tutorial,
 )
@@ -216,8 +217,10 @@ def test_lookalike_negatives_are_labelled_no_time_and_hold_their_kind(kind: str)
     money += tuple(g[:4] for g in lookalikes_g12.GOODS)  # g12: a bare amount beside things bought
     money += lookalikes_g13.FEES  # g13: fees and charges
     money += tuple(b[:4] for b in lookalikes_g15.BOUGHT)  # g15: what a few things bought came to
+    money += tuple(b[:4] for b in lookalikes_g16.ORDERED)  # g16: a small order and what it came to
     software = "|".join(map(re.escape, lookalikes_g13.VERSION_VERBS + lookalikes_g13.PROGRAMS + lookalikes_g13.SOFTWARE
-                            + lookalikes_g14.SET_VERBS + lookalikes_g14.VERSIONED))  # g14: "pin the runtime to 7.21"
+                            + lookalikes_g14.SET_VERBS + lookalikes_g14.VERSIONED  # g14: "pin the runtime to 7.21"
+                            + lookalikes_g16.BARE_MOVES + lookalikes_g16.UPDATES + lookalikes_g16.USED))  # g16
     marker = {"price": r"\$|\u20ac|\u00a3|dollar|euro|eur|usd|buck|pound|gbp|chf|quid|franc|z\u0142|kr|"
                        + "|".join(map(re.escape, money)),
               "version": r"(^|\W)v\d|version|release|python|ios|android|update|firmware|build|ubuntu|node|upgrade|"
