@@ -38,6 +38,9 @@ class DataConfig:
     # trained models translate them, added as extra pairs (training/translator/distill.py);
     # "" = none (up to version 5)
     forward_translations: str = ""
+    # forward pairs whose English has a lower-case word seen fewer times than this in the corpus are
+    # left out (distill.without_rare_words); 0 = keep all (versions up to 8)
+    forward_min_word_count: int = 0
     seed: int = 13
 
 

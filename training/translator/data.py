@@ -28,6 +28,7 @@ class CleaningStats:
     casing_augmented: int = 0
     comma_augmented: int = 0
     forward_translated: int = 0
+    forward_rare_dropped: int = 0
     train_pairs: int = 0
     notes: list[str] = field(default_factory=list)
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -72,6 +74,24 @@ def new_pairs(forward: list[Pair], original: list[Pair], exclude: set[str]) -> l
         seen.add(pair)
         kept.append(pair)
     return kept
+
+
+_LOWER_WORD = re.compile(r"(?<![\w'-])[a-z]+(?![\w'-])")
+
+
+def lowercase_word_counts(pairs: Iterable[Pair]) -> Counter[str]:
+    """How often each lower-case word occurs in the English sides (names, written with a capital, are not
+    counted: the name augmentation teaches the model to copy them)."""
+    return Counter(w for en, _ in pairs for w in _LOWER_WORD.findall(en))
+
+
+def without_rare_words(forward: list[Pair], counts: Counter[str], min_count: int) -> list[Pair]:
+    """Forward translations whose English has no lower-case word seen fewer than ``min_count`` times in
+    the corpus. A teacher garbles the words it saw a few times ("chancellor" -> "Chance"); its pair
+    would teach the student the garbled word with the weight of a human one. ``min_count`` 0 keeps all."""
+    if min_count <= 0:
+        return list(forward)
+    return [p for p in forward if all(counts[w] >= min_count for w in _LOWER_WORD.findall(p[0]))]
 
 
 def ctranslate2_translator(model_dir: Path, beam_size: int) -> TranslateFn:

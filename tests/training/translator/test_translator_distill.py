@@ -9,8 +9,10 @@ from training.translator.config import DataConfig
 from training.translator.distill import (
     distinct_sources,
     forward_translate,
+    lowercase_word_counts,
     new_pairs,
     read_forward_translations,
+    without_rare_words,
 )
 from training.translator.prepare import prepare
 
@@ -70,3 +72,26 @@ def test_prepare_adds_forward_translations_that_are_new(tmp_path: Path) -> None:
     rows = (tmp_path / "data" / "train.tsv").read_text(encoding="utf-8").splitlines()
     assert "I see 3 cats.\tIch erblicke 3 Katzen." in rows
     assert not any("99" in row for row in rows)
+
+
+def test_lowercase_word_counts_count_words_not_names_numbers_or_parts_of_words() -> None:
+    counts = lowercase_word_counts([("Tom saw the cat, the dog.", "x"), ("The cat's toy costs 3 euros.", "y"),
+                                    ("A well-known e-mail", "z")])
+    assert counts["the"] == 2  # "The" with a capital is not counted
+    assert counts["cat"] == 1  # "cat's" is one word, not "cat"
+    assert counts["euros"] == 1 and counts["saw"] == 1
+    assert "tom" not in counts and "Tom" not in counts and "3" not in counts
+    assert "well" not in counts and "mail" not in counts  # hyphenated words are left alone
+
+
+def test_without_rare_words_drops_forward_pairs_with_a_rare_lowercase_word() -> None:
+    corpus = [("I saw the cat.", "a")] * 3 + [("The chancellor spoke.", "b")]
+    forward = [("I saw the cat.", "Ich sah die Katze."),
+               ("the chancellor saw the cat", "die Chance sah die Katze"),
+               ("Merkel saw the cat.", "Merkel sah die Katze.")]
+    counts = lowercase_word_counts(corpus)
+    kept = without_rare_words(forward, counts, min_count=2)
+    assert kept == [forward[0], forward[2]]  # "chancellor" was seen once; the name "Merkel" is not a word here
+    assert without_rare_words(forward, counts, min_count=1) == forward
+    assert without_rare_words(forward, counts, min_count=0) == forward
+    assert without_rare_words(forward, counts, min_count=4) == []  # "saw" and "the" each seen 3 times
