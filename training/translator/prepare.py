@@ -70,8 +70,9 @@ def prepare(cfg: DataConfig, keep_tokenizer: bool = False) -> dict:
     if cfg.forward_translations:
         rows = [list(p) for path in cfg.forward_translations.split(",") for p in read_forward_translations(path)]
         forward = new_pairs(clean_pairs(rows, cfg, exclude)[0], pairs, exclude)
-        kept = without_rare_words(forward, lowercase_word_counts(pairs), cfg.forward_min_word_count)
-        stats.forward_rare_dropped, forward = len(forward) - len(kept), kept
+        if cfg.forward_min_word_count > 0:  # counting the corpus's words only when the filter is on
+            kept = without_rare_words(forward, lowercase_word_counts(pairs), cfg.forward_min_word_count)
+            stats.forward_rare_dropped, forward = len(forward) - len(kept), kept
     stats.forward_translated = len(forward)
     train = pairs + numbers + names + casual + commas + forward
     src, tgt = tok.encode([p[0] for p in train]), tok.encode([p[1] for p in train])
