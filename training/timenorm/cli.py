@@ -1,4 +1,4 @@
-"""``python -m training timenorm {generate,train,evaluate,export}``."""
+"""``python -m training timenorm {generate,train,evaluate,export,clauses}``."""
 from __future__ import annotations
 
 import argparse
@@ -37,7 +37,29 @@ def _parser() -> argparse.ArgumentParser:
     x.add_argument("--compare", type=Path, nargs="*", default=[], help="exported models to compare with")
     x.add_argument("--confidence-threshold", type=float,
                    help="write this threshold into model.json (default: chosen on a generated dev set)")
+    c = sub.add_parser("clauses", help="pick the clauses of ordinary English that g17 puts beside times")
+    c.add_argument("--corpus", type=Path, default=Path("../shared/data/tatoeba-deu-eng/deu-eng.tsv.gz"))
+    c.add_argument("--count", type=int, default=4000)
+    c.add_argument("--seed", type=int, default=20261124)
+    c.add_argument("--out", type=Path, help="default: the shipped training/timenorm/data/clauses.txt")
     return p
+
+
+def _write_clauses(args: argparse.Namespace) -> int:
+    import gzip
+
+    from training.timenorm.clauses import CLAUSES_FILE, extract_clauses
+
+    with gzip.open(args.corpus, "rt", encoding="utf-8") as f:
+        english = [line.split("\t", 1)[0] for line in f]
+    chosen = extract_clauses(english, args.count, args.seed)
+    header = (f"# {len(chosen)} clauses of English sentences of the Tatoeba corpus (tatoeba.org, CC-BY 2.0 FR; "
+              f"via manythings.org/anki), picked by: python -m training timenorm clauses --count {args.count} "
+              f"--seed {args.seed}\n")
+    out = args.out or CLAUSES_FILE
+    out.write_text(header + "".join(f"{c}\n" for c in chosen), encoding="utf-8")
+    print(f"{len(chosen)} clauses -> {out}")
+    return 0
 
 
 def _train_config(args: argparse.Namespace) -> TrainConfig:
@@ -65,6 +87,8 @@ def main(argv: list[str]) -> int:
         for s in generate(args.n, GeneratorConfig(seed=args.seed)):
             print(f"{json.dumps(s.text)}\t{s.label}\t{s.category}")
         return 0
+    if args.command == "clauses":
+        return _write_clauses(args)
     if args.command == "train":
         from training.timenorm.train import train
 

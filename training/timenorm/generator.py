@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from training.timenorm import (
+    clauses,
     lookalikes,
     lookalikes_g12,
     lookalikes_g13,
@@ -48,6 +49,7 @@ class GeneratorConfig:
     max_chars: int = 64
     categories: tuple[str, ...] = ()  # restrict to these phrasing families (empty = all)
     code_share: float = 0.4  # of the other negatives: codes ("room 1417"); 0.3 before g12
+    clause_probability: float = 0.12  # g17: a clause of ordinary English beside a time, look-alike or code
 
 
 def _phrase_families() -> dict[str, tuple[float, Callable[[random.Random], tuple[str, SpokenTime]]]]:
@@ -91,11 +93,15 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
     if rng.random() < config.negative_fraction:
         if rng.random() < config.lookalike_share:
             text, kind = lookalike_negative(rng)
+            if rng.random() < config.clause_probability:  # g17: "it costs 7.50, i like your dogs"
+                text = clauses.beside(text, rng, config.max_chars)
             return Sample(text[: config.max_chars], NO_TIME, f"neg-{kind}")
         if rng.random() < config.code_share:  # g10: "room 1417", "pin 3950"; g12: "cubicle 1431 is by the lift"
             r = rng.random()  # g13: "drawer 1104 has the spare keys"; g14: "chapter 1230 of the report"
             text = lookalikes_g12.code_said(rng) if r < 0.3 else lookalikes_g13.code_g13(rng) if r < 0.5 \
                 else lookalikes_g14.reference(rng) if r < 0.7 else lookalikes.code(rng)
+            if rng.random() < config.clause_probability:  # g17: "where is the dutch embassy? room 1417"
+                text = clauses.beside(text, rng, config.max_chars)
         elif rng.random() < 0.1:  # g15: "can we push standup to monday"
             text = lookalikes_g15.moved_to_day(rng)
         else:
@@ -122,7 +128,10 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
     bare = phrase
     if rng.random() < config.day_word_probability:
         phrase = with_day_word(phrase, label, rng)
-    text = add_context(phrase, rng) if rng.random() < config.context_probability else phrase
+    if rng.random() < config.clause_probability:  # g17: "quarter past six the lambs need feeding"
+        text = clauses.beside(phrase, rng, config.max_chars)
+    else:
+        text = add_context(phrase, rng) if rng.random() < config.context_probability else phrase
     text = surface_noise(text, rng)
     if len(text.strip()) > config.max_chars:  # keep the time inside the model's window
         text = surface_noise(phrase, rng)
