@@ -29,7 +29,11 @@ def model_card(config: TrainConfig, metrics: dict, version: str) -> str:
         f"{config.data.validation_examples:,} validation examples (validation seed {config.data.seed + 1}),",
         f"  {config.data.negative_fraction:.0%} no-time texts ({GeneratorConfig().lookalike_share:.0%} of them look-alikes: "
         "quantities, prices,",
-        "  versions, scores, phone numbers, dates, durations, relative times). No third-party data.",
+        "  versions, scores, phone numbers, dates, durations, relative times).",
+        (f"- Third-party text: {GeneratorConfig().clause_probability:.0%} of the times, look-alikes and codes stand "
+         "beside a clause of ordinary English: 4,000 English sentences of the **Tatoeba** corpus (tatoeba.org, "
+         "CC-BY 2.0 FR, via www.manythings.org/anki), shipped in `training/timenorm/data/clauses.txt`."
+         if GeneratorConfig().clause_probability else "- No third-party data."),
         "- Evaluation: the hand-written set `training/timenorm/data/eval_handwritten.tsv`",
         f"  ({ev['total']} phrasings, none produced by the generator; never used in training or model",
         "  selection). The confidence threshold is chosen on a generated dev set (its own seed).",

@@ -96,6 +96,7 @@ def test_export_layout_and_metadata(exported: Path) -> None:
     card = (extra / "MODEL_CARD.md").read_text()
     assert "luong-general" in card and "Parameters" in card
     assert "Reliability" in card and "False times" in card and "Confidence threshold" in card
+    assert "Tatoeba" in card and "CC-BY 2.0" in card  # g17's clauses are third-party text: attributed
 
 
 def test_serving_signature_contract(exported: Path) -> None:
