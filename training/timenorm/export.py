@@ -44,7 +44,9 @@ def _write_manifest(out_dir: Path, version: str, attention: str, threshold: floa
         version=version,
         description="English time expression -> HH:MM (24-hour); character seq2seq with "
                     f"{attention} attention, greedy decoding in the graph.",
-        license="Apache-2.0 (code); trained only on generated data",
+        license="Apache-2.0 (code); trained on generated data"
+                + (" with clauses of Tatoeba sentences (CC-BY 2.0 FR, tatoeba.org)"
+                   if GeneratorConfig().clause_probability else ""),
         exported=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         parameters=parameters,
         signatures=["serving_default"],
