@@ -76,3 +76,17 @@ def test_score_counts_per_category() -> None:
     result = score(examples, [examples[0].expected, "99:99", examples[2].expected])
     assert result["correct"] == 2 and result["total"] == 3
     assert len(result["errors"]) == 1 and result["errors"][0]["predicted"] == "99:99"
+
+
+def test_external_set_is_well_formed_and_never_a_clause() -> None:
+    """Sentences written by others (Tatoeba, seeded sample, labelled by hand): none can be one of g17's clauses,
+    so no generated text holds one, and none is in the hand-written set."""
+    from training.timenorm.clauses import clause_of
+
+    external = load_handwritten(HANDWRITTEN_SET.with_name("eval_external_tatoeba.tsv"))
+    assert len(external) >= 150 and sum(e.expected == "" for e in external) >= 60
+    for e in external:
+        assert e.expected == "" or HHMM.match(e.expected), e
+        assert (e.expected == "") == is_negative(e.category), e
+        assert clause_of(e.text) is None, e
+    assert not {e.text for e in external} & {e.text for e in EXAMPLES}
