@@ -17,6 +17,7 @@ from training.timenorm import (
     lookalikes_g13,
     lookalikes_g14,
     lookalikes_g15,
+    lookalikes_g18,
     phrasing,
     phrasing_compact,
     phrasing_g13,
@@ -104,6 +105,8 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
                 text = clauses.beside(text, rng, config.max_chars)
         elif rng.random() < 0.1:  # g15: "can we push standup to monday"
             text = lookalikes_g15.moved_to_day(rng)
+        elif rng.random() < 0.1:  # g18: "at one of the tables", "it's one of the best cities"
+            text = lookalikes_g18.pointing(rng)
         else:
             text = negative_text(rng)
         return Sample(text[: config.max_chars], NO_TIME, "no-time")
@@ -137,6 +140,8 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
         text = surface_noise(phrase, rng)
         if len(text.strip()) > config.max_chars:  # g14: a long meeting phrase and a day word
             text = surface_noise(bare, rng)
+            if len(text.strip()) > config.max_chars:  # g18: a phrase that is too long on its own loses its last words
+                text = bare if len(bare) <= config.max_chars else bare[: config.max_chars + 1].rsplit(" ", 1)[0]
     return Sample(text, label, name, spoken)
 
 

@@ -9,7 +9,15 @@ from __future__ import annotations
 
 import random
 
-from training.timenorm import lookalikes, lookalikes_g12, lookalikes_g13, lookalikes_g14, lookalikes_g15, lookalikes_g16
+from training.timenorm import (
+    lookalikes,
+    lookalikes_g12,
+    lookalikes_g13,
+    lookalikes_g14,
+    lookalikes_g15,
+    lookalikes_g16,
+    lookalikes_g18,
+)
 from training.timenorm.noise import pseudo_word, random_words, surface_noise
 from training.timenorm.numbers import random_number_words
 
@@ -108,6 +116,8 @@ def _context(text: str, rng: random.Random) -> str:
 
 
 def quantity(rng: random.Random) -> str:
+    if rng.random() < 0.1:  # g18: sums and ranges before what they count ("add 5 to 10", "3 to 4 cups")
+        return lookalikes_g18.sum_or_range(rng)
     if rng.random() < 0.12:  # g12: "12 scones for the crew", "3 wraps and a tart"
         return lookalikes_g12.count_for(rng)
     if rng.random() < 0.45:  # g10: counts of things, lists of them, measures with their words
@@ -135,6 +145,8 @@ def quantity(rng: random.Random) -> str:
 
 
 def price(rng: random.Random) -> str:
+    if rng.random() < 0.08:  # g18: a price with a rate after "at" ("stamps at 0.85 each")
+        return lookalikes_g18.price_at(rng)
     if rng.random() < 0.08:  # g16: a small order and what it came to ("three donuts and a tea, 6.20")
         return lookalikes_g16.small_order(rng)
     if rng.random() < 0.1:  # g15: what a few things bought came to ("two croissants and a latte, 7.15")
