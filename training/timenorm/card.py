@@ -42,6 +42,9 @@ def model_card(config: TrainConfig, metrics: dict, version: str) -> str:
         f"- Teacher forcing, Adam (lr {config.learning_rate} cosine-decayed to {config.final_learning_rate}),",
         f"  global clip norm {config.clip_norm}, batch {config.batch_size}, {config.epochs} epochs, seed {config.seed}"
         + (f"; warm-started from `{metrics['warm_start']}`." if metrics.get("warm_start") else "."),
+        *([f"- Weight soup: the element-wise mean of the weights of {', '.join(f'`{m}`' for m in metrics['soup_of'])}"
+           " (`python -m training timenorm soup`); the training lines above are those models' config."]
+          if metrics.get("soup_of") else []),
         "",
         "## Quality (exact match on the hand-written set, as the service answers)",
         f"**Overall: {ev['exact_match']:.2%} ({ev['correct']}/{ev['total']})** at confidence threshold "

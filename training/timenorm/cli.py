@@ -1,4 +1,4 @@
-"""``python -m training timenorm {generate,train,evaluate,export,clauses}``."""
+"""``python -m training timenorm {generate,train,evaluate,export,soup,clauses}``."""
 from __future__ import annotations
 
 import argparse
@@ -42,6 +42,9 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--count", type=int, default=4000)
     c.add_argument("--seed", type=int, default=20261124)
     c.add_argument("--out", type=Path, help="default: the shipped training/timenorm/data/clauses.txt")
+    s = sub.add_parser("soup", help="average the weights of exported models into a run dir to export")
+    s.add_argument("models", type=Path, nargs="+", help="exported dirs of one architecture")
+    s.add_argument("--out", type=Path, required=True, help="run dir (then: timenorm export --run OUT)")
     return p
 
 
@@ -104,6 +107,12 @@ def main(argv: list[str]) -> int:
         print(format_report(result))
         if args.json:
             write_json(result, args.json)
+        return 0
+    if args.command == "soup":
+        from training.timenorm.soup import make_soup
+
+        make_soup(args.models, args.out)
+        print(f"soup of {len(args.models)} models -> {args.out}")
         return 0
     if args.command == "export":
         from training.timenorm.evaluate import format_report

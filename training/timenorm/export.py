@@ -92,7 +92,8 @@ def export_run(run_dir: Path, out_dir: Path, *, compare: Sequence[Path] = (), co
     evaluation = evaluate_saved_model(out_dir)
     history_file = run_dir / "history.json"
     summary_file = run_dir / "train_summary.json"
-    warm_start = json.loads(summary_file.read_text()).get("warm_start") if summary_file.exists() else None
+    run_summary = json.loads(summary_file.read_text()) if summary_file.exists() else {}
+    warm_start = run_summary.get("warm_start")
     comparison = {config.model.attention: _summary(evaluation, str(out_dir), command, str(run_dir), warm_start,
                                                    config.data.train_examples)}
     for other in compare:
@@ -109,6 +110,7 @@ def export_run(run_dir: Path, out_dir: Path, *, compare: Sequence[Path] = (), co
         "attention_comparison": comparison,
         "training_history": json.loads(history_file.read_text()) if history_file.exists() else [],
         "warm_start": warm_start,
+        "soup_of": run_summary.get("soup_of"),
         "train_examples": config.data.train_examples,
         "measured_by": command,
         "run": str(run_dir),

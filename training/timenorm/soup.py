@@ -1,0 +1,46 @@
+"""Weight soups: the element-wise mean of exported models of one architecture, written as a run to export.
+
+Models on one training path (each warm-started from the one before) make different mistakes more often than
+they differ in score; the mean of their weights is one model of the same size and the same attention contract.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from training.timenorm.config import TrainConfig
+from training.timenorm.train import WEIGHTS_FILE
+
+EXTRA_DIR = "assets.extra"
+
+
+def _config(model_dir: Path) -> TrainConfig:
+    return TrainConfig.load(model_dir / EXTRA_DIR / "config.json")
+
+
+def make_soup(models: Sequence[Path], out_dir: Path) -> dict:
+    """Average the weights of ``models`` (exported dirs) into the run dir ``out_dir``; ``timenorm export`` reads it."""
+    from training.timenorm.model import build_model
+
+    models = [Path(m) for m in models]
+    if len(models) < 2:
+        raise ValueError("a soup needs at least two models")
+    config = _config(models[0])
+    for other in models[1:]:
+        if _config(other).model != config.model:
+            raise ValueError(f"{other} has another architecture than {models[0]}")
+    weights = []
+    for m in models:
+        model = build_model(config.model)
+        model.load_weights(str(m / EXTRA_DIR / WEIGHTS_FILE))
+        weights.append(model.get_weights())
+    mean = [sum(ws) / len(ws) for ws in zip(*weights, strict=True)]
+    soup = build_model(config.model)
+    soup.set_weights(mean)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / "config.json").write_text(config.to_json(), encoding="utf-8")
+    soup.save_weights(str(out_dir / WEIGHTS_FILE))
+    summary = {"soup_of": [str(m) for m in models], "warm_start": None, "history": []}
+    (out_dir / "train_summary.json").write_text(json.dumps(summary, indent=2), encoding="utf-8")
+    return summary
