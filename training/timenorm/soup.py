@@ -9,10 +9,9 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+from core.manifest import EXTRA_DIR
 from training.timenorm.config import TrainConfig
 from training.timenorm.train import WEIGHTS_FILE
-
-EXTRA_DIR = "assets.extra"
 
 
 def _config(model_dir: Path) -> TrainConfig:
@@ -30,17 +29,15 @@ def make_soup(models: Sequence[Path], out_dir: Path) -> dict:
     for other in models[1:]:
         if _config(other).model != config.model:
             raise ValueError(f"{other} has another architecture than {models[0]}")
+    model = build_model(config.model)
     weights = []
     for m in models:
-        model = build_model(config.model)
         model.load_weights(str(m / EXTRA_DIR / WEIGHTS_FILE))
         weights.append(model.get_weights())
-    mean = [sum(ws) / len(ws) for ws in zip(*weights, strict=True)]
-    soup = build_model(config.model)
-    soup.set_weights(mean)
+    model.set_weights([sum(ws) / len(ws) for ws in zip(*weights, strict=True)])
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "config.json").write_text(config.to_json(), encoding="utf-8")
-    soup.save_weights(str(out_dir / WEIGHTS_FILE))
-    summary = {"soup_of": [str(m) for m in models], "warm_start": None, "history": []}
+    model.save_weights(str(out_dir / WEIGHTS_FILE))
+    summary = {"soup_of": [str(m) for m in models]}
     (out_dir / "train_summary.json").write_text(json.dumps(summary, indent=2), encoding="utf-8")
     return summary

@@ -41,8 +41,19 @@ def detect() -> Device:
         except (OSError, subprocess.SubprocessError, ValueError, IndexError):
             memory = 16.0  # unknown: assume a small GPU
         return Device("gpu", major >= 8, memory)
-    flags = Path("/proc/cpuinfo").read_text() if Path("/proc/cpuinfo").exists() else ""
+    flags = _cpuinfo()
     return Device("cpu", "amx_bf16" in flags or "avx512_bf16" in flags)
+
+
+def _cpuinfo() -> str:
+    info = Path("/proc/cpuinfo")
+    return info.read_text() if info.exists() else ""
+
+
+def cpu_name() -> str:
+    """This machine's CPU as /proc/cpuinfo names it, with its count ("2 vCPUs (AMD EPYC)")."""
+    names = [line.split(":", 1)[1].strip() for line in _cpuinfo().splitlines() if line.startswith("model name")]
+    return f"{len(names)} vCPUs ({names[0]})" if names else "CPU"
 
 
 def resolve_precision(requested: str, device: Device) -> str:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from core.manifest import TranslatorManifest
 from core.manifest import load as load_manifest
+from training.translator.device import cpu_name
 
 
 def _training_summary(run_dir: Path) -> dict:
@@ -128,7 +129,7 @@ training pairs only; case-preserving, `split_digits=True`, byte fallback; ids 0 
 Adam (β₂ {t['beta_2']}, ε 1e-9), peak learning rate {t['peak_learning_rate']}, linear warm-up then
 inverse square root (warm-up {t['warmup_steps']} steps; see the notes), gradient clipping
 {t['clip_norm']}, label smoothing {t['label_smoothing']}, length-bucketed shuffled batches of about
-{t['batch_tokens']} padded source+target tokens, seed {t['seed']}. Hardware: {_cpu_name()} (no GPU),
+{t['batch_tokens']} padded source+target tokens, seed {t['seed']}. Hardware: {cpu_name()} (no GPU),
 TensorFlow {_tf_version()} on CPU; compute precision {' then '.join(train.get('precisions', ['float32']))}
 (weights always float32). Wall-clock training time {train.get('minutes', '?')} min in
 {train.get('segments', '?')} segment(s) (each resumed from the previous one's checkpoint),
@@ -193,14 +194,6 @@ def _epochs(train: dict, data_dir: Path, t: dict) -> str:
     src, tgt = load_ids(data_dir / "train-src.npz"), load_ids(data_dir / "train-tgt.npz")
     per_epoch = len(make_batches(src, tgt, t["batch_tokens"], np.random.default_rng(t["seed"])))
     return f"{train['steps'] / per_epoch:.2f}"
-
-
-def _cpu_name() -> str:
-    """The machine's CPU as /proc/cpuinfo names it (where the card is written: the training machine)."""
-    info = Path("/proc/cpuinfo")
-    names = [line.split(":", 1)[1].strip() for line in (info.read_text().splitlines() if info.exists() else [])
-             if line.startswith("model name")]
-    return f"{len(names)} vCPUs ({names[0]})" if names else "CPU"
 
 
 def _default_reproduce(meta: TranslatorManifest) -> str:
