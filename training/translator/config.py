@@ -41,6 +41,13 @@ class DataConfig:
     # forward pairs whose English has a lower-case word seen fewer times than this in the corpus are
     # left out (distill.without_rare_words); 0 = keep all (versions up to 8)
     forward_min_word_count: int = 0
+    # a Ding German-English dictionary file (training/translator/dictionary.py; Debian's trans-de-en
+    # installs it as /usr/share/trans/de-en): its example sentences and a sample of its terms are added
+    # as extra pairs; "" = none (up to version 9)
+    dictionary: str = ""
+    dictionary_sentence_copies: int = 2
+    dictionary_terms: int = 60000
+    dictionary_term_words: int = 4
     seed: int = 13
 
 

@@ -29,6 +29,7 @@ class CleaningStats:
     comma_augmented: int = 0
     forward_translated: int = 0
     forward_rare_dropped: int = 0
+    dictionary_pairs: int = 0
     train_pairs: int = 0
     notes: list[str] = field(default_factory=list)
 

@@ -17,6 +17,7 @@ from training.translator.data import (
     read_heldout,
     write_tsv,
 )
+from training.translator.dictionary import DictionaryPairs, read_dictionary_file, training_pairs
 from training.translator.distill import lowercase_word_counts, new_pairs, read_forward_translations, without_rare_words
 from training.translator.names import augment_names
 from training.translator.tokenizer import JOINT_MODEL_NAME, Tokenizer, train_joint_bpe
@@ -74,7 +75,15 @@ def prepare(cfg: DataConfig, keep_tokenizer: bool = False) -> dict:
             kept = without_rare_words(forward, lowercase_word_counts(pairs), cfg.forward_min_word_count)
             stats.forward_rare_dropped, forward = len(forward) - len(kept), kept
     stats.forward_translated = len(forward)
-    train = pairs + numbers + names + casual + commas + forward
+    dictionary: list[tuple[str, str]] = []
+    if cfg.dictionary:
+        found = read_dictionary_file(cfg.dictionary)
+        cleaned = DictionaryPairs(*(clean_pairs([list(p) for p in part], cfg, exclude)[0]
+                                    for part in (found.sentences, found.terms)))
+        dictionary = training_pairs(cleaned, cfg.dictionary_sentence_copies, cfg.dictionary_terms,
+                                    cfg.dictionary_term_words, cfg.seed + 4)
+    stats.dictionary_pairs = len(dictionary)
+    train = pairs + numbers + names + casual + commas + forward + dictionary
     src, tgt = tok.encode([p[0] for p in train]), tok.encode([p[1] for p in train])
     keep = [i for i in range(len(train)) if len(src[i]) <= cfg.max_tokens and len(tgt[i]) <= cfg.max_tokens]
     stats.too_long += len(train) - len(keep)
