@@ -11,6 +11,16 @@ from core.manifest import load as load_manifest
 from training.translator.device import cpu_name
 
 
+def _dictionary_line(data: dict, cleaning: dict) -> str:
+    """The card's attribution for the Ding dictionary pairs (training/translator/dictionary.py), if any."""
+    if not data.get("dictionary"):
+        return ""
+    return (f"\n- Training, also: {cleaning.get('dictionary_pairs', '?')} pairs from the Ding German-English dictionary"
+            f" (Frank Richter, TU Chemnitz, https://dict.tu-chemnitz.de/; Debian package `trans-de-en`): its example"
+            f" sentences ({data.get('dictionary_sentence_copies')} copies each) and a seeded sample of"
+            f" {data.get('dictionary_terms')} terms of at most {data.get('dictionary_term_words')} English words."
+            " **License GPL-2.0-or-later.** These weights are trained on it; the dictionary itself is not shipped.")
+
 def _training_summary(run_dir: Path) -> dict:
     """Wall-clock time (summed over resumed segments), steps and dev BLEU from metrics.jsonl."""
     records = [json.loads(line) for line in (run_dir / "metrics.jsonl").read_text().splitlines() if line.strip()]
@@ -83,7 +93,7 @@ everyday Tatoeba-style sentences; expect errors on long, technical or unusual in
 
 - Training: Tatoeba English–German pairs as released by manythings.org (2018-05-13,
   `deu-eng.tsv.gz`, 169,813 lines). **License CC-BY 2.0. Attribution: tatoeba.org and
-  www.manythings.org/anki.**
+  www.manythings.org/anki.**{_dictionary_line(cfg['data'], cleaning)}
 - Model selection: `heldout-2021/dev` (2,000 pairs); reported figures: `heldout-2021/test`
   (2,000 pairs). Both come from the Tatoeba Challenge test set v2021-08-07 (eng-deu; Tatoeba
   data, CC-BY 2.0 FR) and share no English or German sentence with the training corpus.

@@ -55,3 +55,16 @@ def test_card_says_when_the_bar_is_missed_or_unmeasured(tmp_path: Path) -> None:
     assert "is **not** reached: best 22.25 (test/beam4)" in low
     none = write_card(_export(tmp_path / "b", {}), _run_log(tmp_path / "b"), data_dir=tmp_path / "no-data").read_text()
     assert "Test BLEU has not been measured yet." in none
+
+
+def test_card_attributes_the_dictionary_only_when_one_was_trained_on(tmp_path: Path) -> None:
+    plain = write_card(_export(tmp_path / "a", {}), _run_log(tmp_path / "a"), data_dir=tmp_path / "no-data").read_text()
+    assert "Ding" not in plain and "GPL" not in plain
+    model = _export(tmp_path / "b", {})
+    cfg = TranslatorConfig()
+    cfg.data.dictionary = "/usr/share/trans/de-en"
+    (model / "assets.extra" / "config.json").write_text(cfg.to_json())
+    (model / "assets.extra" / "data_stats.json").write_text(json.dumps({"cleaning": {"dictionary_pairs": 117120}}))
+    card = write_card(model, _run_log(tmp_path / "b"), data_dir=tmp_path / "no-data").read_text()
+    assert "117120 pairs from the Ding German-English dictionary" in card
+    assert "License GPL-2.0-or-later." in card
