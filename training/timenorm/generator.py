@@ -26,6 +26,7 @@ from training.timenorm import (
     phrasing_g16,
     phrasing_plans,
     phrasing_tutorial,
+    tails_g19,
 )
 from training.timenorm.conventions import DAY_WORDS_AFTER, NO_TIME, SpokenTime, day_word_agrees, resolve
 from training.timenorm.negatives import NEGATIVE_KINDS, lookalike_negative
@@ -101,6 +102,8 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
             r = rng.random()  # g13: "drawer 1104 has the spare keys"; g14: "chapter 1230 of the report"
             text = lookalikes_g12.code_said(rng) if r < 0.3 else lookalikes_g13.code_g13(rng) if r < 0.5 \
                 else lookalikes_g14.reference(rng) if r < 0.7 else lookalikes.code(rng)
+            if rng.random() < tails_g19.CODE_SHARE:  # g19: "invoice 2215 from the bakery"
+                text = tails_g19.code_with_place(rng)
             if rng.random() < config.clause_probability:  # g17: "where is the dutch embassy? room 1417"
                 text = clauses.beside(text, rng, config.max_chars)
         elif rng.random() < 0.1:  # g15: "can we push standup to monday"
@@ -125,11 +128,13 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
         phrase, spoken = phrasing_g15.PHRASINGS[name](rng)  # g15: "can we push standup to 10.05"
     elif r < g12_share + sum(m.SHARES.get(name, 0.0) for m in (phrasing_g13, phrasing_g14, phrasing_g15, phrasing_g16)):
         phrase, spoken = phrasing_g16.PHRASINGS[name](rng)  # g16: "the ferry sails 14.20 from the pier"
+    elif rng.random() < tails_g19.SHARES.get(name, 0.0):  # g19: "the regatta 22.31 tonight"
+        phrase, spoken = tails_g19.PHRASINGS[name](rng)
     else:
         phrase, spoken = families[name][1](rng)
     label = resolve(spoken)
     bare = phrase
-    if rng.random() < config.day_word_probability:
+    if rng.random() < config.day_word_probability and not phrase.endswith(tuple(DAY_WORDS_AFTER)):
         phrase = with_day_word(phrase, label, rng)
     if rng.random() < config.clause_probability:  # g17: "quarter past six the lambs need feeding"
         text = clauses.beside(phrase, rng, config.max_chars)

@@ -20,6 +20,7 @@ from training.timenorm import (
 )
 from training.timenorm.noise import pseudo_word, random_words, surface_noise
 from training.timenorm.numbers import random_number_words
+from training.timenorm.tails_g19 import day_word_for_amount
 
 NEGATIVE_KINDS = ("quantity", "price", "version", "score", "phone", "date", "duration", "relative")
 #: Quantities and prices hold a number before a word ("2 coffees", "7.30 each") exactly like a bare
@@ -321,5 +322,7 @@ def lookalike_negative(rng: random.Random) -> tuple[str, str]:
     kind = rng.choices(NEGATIVE_KINDS, weights=[KIND_WEIGHTS.get(k, 1.0) for k in NEGATIVE_KINDS])[0]
     text = globals()[kind](rng)
     if kind != "date" and rng.random() < 0.12:  # "5.45 km this morning", "5 guests tonight"
-        text = f"{text} {rng.choice(DAY_WORDS)}"
+        # g19: no "21.30 tonight" after a bare amount (such a word follows a time); a version keeps its cue
+        day_word = rng.choice(DAY_WORDS) if kind == "version" else day_word_for_amount(text, DAY_WORDS, rng)
+        text = f"{text} {day_word}"
     return surface_noise(text, rng), kind
