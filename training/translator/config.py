@@ -48,6 +48,9 @@ class DataConfig:
     dictionary_sentence_copies: int = 2
     dictionary_terms: int = 60000
     dictionary_term_words: int = 4
+    # > 0: instead of the sample, one term per single English word seen fewer than this many times in the
+    # corpus (dictionary.rare_word_terms); 0 = the sample (version 10's candidate)
+    dictionary_rare_word_count: int = 0
     seed: int = 13
 
 

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 DING_FILE = Path("/usr/share/trans/de-en")
 _ANNOTATION = re.compile(r"\{[^}]*\}|\[[^\]]*\]|<[^>]*>|\([^)]*\)|/[A-Z][A-Za-z.]*/")
 _NOT_TEXT = re.compile(r"\b(?:sb|sth|jdn|etw|jdm|jds|jd)\b|sb's|/|\.\.\.|…|~|\+|=|[{}\[\]<>()]")
+_WORD = re.compile(r"[a-z]+")
 _SENTENCE = re.compile(r"^[A-Z\"'“‘].*[.?!]$")
 
 
@@ -87,6 +88,17 @@ def training_pairs(pairs: DictionaryPairs, sentence_copies: int, max_terms: int,
     rng = random.Random(seed)
     chosen = rng.sample(terms, min(max_terms, len(terms)))
     return pairs.sentences * sentence_copies + chosen
+
+
+def rare_word_terms(pairs: DictionaryPairs, corpus_counts: Mapping[str, int], min_count: int) -> list[tuple[str, str]]:
+    """One pair per single lower-case English word of the dictionary seen fewer than ``min_count`` times in the
+    corpus (``distill.lowercase_word_counts``), with the first German translation the dictionary gives for it:
+    the words the corpus does not teach ("chancellor" -> "Bundeskanzler"), each once."""
+    first: dict[str, str] = {}
+    for en, de in pairs.terms:
+        if _WORD.fullmatch(en) and corpus_counts.get(en, 0) < min_count:
+            first.setdefault(en, de)
+    return list(first.items())
 
 
 def read_dictionary_file(path: str | Path) -> DictionaryPairs:

@@ -17,7 +17,7 @@ from training.translator.data import (
     read_heldout,
     write_tsv,
 )
-from training.translator.dictionary import DictionaryPairs, read_dictionary_file, training_pairs
+from training.translator.dictionary import DictionaryPairs, rare_word_terms, read_dictionary_file, training_pairs
 from training.translator.distill import lowercase_word_counts, new_pairs, read_forward_translations, without_rare_words
 from training.translator.names import augment_names
 from training.translator.tokenizer import JOINT_MODEL_NAME, Tokenizer, train_joint_bpe
@@ -80,8 +80,12 @@ def prepare(cfg: DataConfig, keep_tokenizer: bool = False) -> dict:
         found = read_dictionary_file(cfg.dictionary)
         cleaned = DictionaryPairs(*(clean_pairs([list(p) for p in part], cfg, exclude)[0]
                                     for part in (found.sentences, found.terms)))
-        dictionary = training_pairs(cleaned, cfg.dictionary_sentence_copies, cfg.dictionary_terms,
-                                    cfg.dictionary_term_words, cfg.seed + 4)
+        if cfg.dictionary_rare_word_count > 0:
+            terms = rare_word_terms(cleaned, lowercase_word_counts(pairs), cfg.dictionary_rare_word_count)
+            dictionary = cleaned.sentences * cfg.dictionary_sentence_copies + terms
+        else:
+            dictionary = training_pairs(cleaned, cfg.dictionary_sentence_copies, cfg.dictionary_terms,
+                                        cfg.dictionary_term_words, cfg.seed + 4)
     stats.dictionary_pairs = len(dictionary)
     train = pairs + numbers + names + casual + commas + forward + dictionary
     src, tgt = tok.encode([p[0] for p in train]), tok.encode([p[1] for p in train])

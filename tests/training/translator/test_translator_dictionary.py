@@ -11,6 +11,7 @@ from training.translator.dictionary import (
     clean_item,
     entry_pairs,
     is_sentence,
+    rare_word_terms,
     read_dictionary,
     training_pairs,
 )
@@ -106,3 +107,13 @@ def test_prepare_adds_dictionary_pairs_but_never_held_out_lines(tmp_path: Path) 
     assert rows.count("The museum is not open on Monday.\tDas Museum ist montags nicht geöffnet.") == 2
     assert "chancellor\tBundeskanzler" in rows
     assert not any("How old" in row for row in rows)
+
+
+def test_rare_word_terms_give_each_word_the_corpus_lacks_its_first_translation_once() -> None:
+    found = DictionaryPairs(sentences=[("I go home.", "Ich gehe nach Hause.")],
+                            terms=[("chancellor", "Bundeskanzler"), ("chancellor", "Universitätsrektor"),
+                                   ("house", "Haus"), ("federal chancellor", "Bundeskanzler"), ("Oder", "Oder"),
+                                   ("invoice", "Rechnung")])
+    counts = {"house": 500, "invoice": 2}
+    assert rare_word_terms(found, counts, min_count=3) == [("chancellor", "Bundeskanzler"), ("invoice", "Rechnung")]
+    assert rare_word_terms(found, counts, min_count=1) == [("chancellor", "Bundeskanzler")]
