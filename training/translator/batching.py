@@ -53,3 +53,45 @@ def batch_arrays(
     labels = pad_batch([target[i] for i in index], multiple)
     dec_in = np.concatenate([np.full((len(index), 1), bos_id, np.int32), labels[:, :-1]], axis=1)
     return src, dec_in, labels
+
+
+def fixed_shape_batches(
+    source: Sequence[np.ndarray], target: Sequence[np.ndarray], batch_tokens: int,
+    rng: np.random.Generator, widths: Sequence[int] = (16, 24, 32, 48, 64),
+) -> list[tuple[int, np.ndarray]]:
+    """``(width, index)`` batches of few distinct shapes, for compilers that trace per shape (XLA
+    under JAX): each pair goes to the narrowest ``width`` that holds both sides, and each
+    batch of a width has exactly ``batch_tokens // (2 * width)`` rows; the last batch of a
+    width is filled with ``-1`` (empty rows, all padding, which the loss ignores)."""
+    lengths = np.array([max(len(s), len(t)) for s, t in zip(source, target, strict=False)])
+    widths = sorted(widths)
+    if lengths.size and lengths.max() > widths[-1]:
+        raise ValueError(f"a pair of {lengths.max()} tokens is longer than the widest batch ({widths[-1]})")
+    bucket = np.searchsorted(np.array(widths), lengths)
+    batches: list[tuple[int, np.ndarray]] = []
+    for b, width in enumerate(widths):
+        members = rng.permutation(np.flatnonzero(bucket == b))
+        rows = max(1, batch_tokens // (2 * width))
+        for start in range(0, len(members), rows):
+            index = np.full(rows, -1, np.int64)
+            chunk = members[start: start + rows]
+            index[: len(chunk)] = chunk
+            batches.append((width, index))
+    order = rng.permutation(len(batches))
+    return [batches[i] for i in order]
+
+
+def fixed_shape_arrays(
+    source: Sequence[np.ndarray], target: Sequence[np.ndarray], width: int, index: np.ndarray,
+    bos_id: int = BOS_ID,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(source_ids, decoder_input, labels)``, each ``[len(index), width]``; ``-1`` rows stay empty."""
+    src = np.zeros((len(index), width), np.int32)
+    labels = np.zeros((len(index), width), np.int32)
+    for row, i in enumerate(index):
+        if i >= 0:
+            src[row, : len(source[i])] = source[i]
+            labels[row, : len(target[i])] = target[i]
+    dec_in = np.concatenate([np.full((len(index), 1), bos_id, np.int32), labels[:, :-1]], axis=1)
+    dec_in[index < 0] = 0
+    return src, dec_in, labels

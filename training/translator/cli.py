@@ -1,4 +1,4 @@
-"""``python -m training translator prepare|train|evaluate|export|average ...``."""
+"""``python -m training translator prepare|train|evaluate|export|to-keras-weights|from-keras-weights ...``."""
 from __future__ import annotations
 
 import argparse
@@ -81,6 +81,16 @@ def main(argv: list[str]) -> int:
     x.add_argument("--out", required=True, help="models/translator-en-de/<version>")
     x.add_argument("--version", help="version in model.json (default: the --out folder's name)")
 
+    k = sub.add_parser("to-keras-weights", help="an export or checkpoint as a .weights.h5 (a warm start for jax_train)")
+    k.add_argument("model", help="export dir or checkpoint prefix")
+    k.add_argument("--config", help="default: the export's assets.extra/config.json")
+    k.add_argument("--out", required=True, help="file ending in .weights.h5")
+
+    w = sub.add_parser("from-keras-weights", help="a jax_train run's step-N.weights.h5 files as TF checkpoints")
+    w.add_argument("weights_dir", help="the jax_train run's --out folder")
+    w.add_argument("--config", help="default: the jax_train run's config.json")
+    w.add_argument("--run-dir", required=True, help="gets checkpoints/ and config.json (for export --last N)")
+
     args = parser.parse_args(argv)
     if args.command == "prepare":
         from training.translator.prepare import prepare
@@ -119,6 +129,16 @@ def main(argv: list[str]) -> int:
         from training.translator.model_card import write_card
 
         print(write_card(Path(args.model), Path(args.run_dir)))
+        return 0
+    if args.command in ("to-keras-weights", "from-keras-weights"):
+        from training.translator.keras_weights import from_keras_weights, to_keras_weights
+
+        given = _config(args) if args.config else None
+        if args.command == "to-keras-weights":
+            print(f"wrote {to_keras_weights(Path(args.model), Path(args.out), given)}")
+        else:
+            prefixes = from_keras_weights(Path(args.weights_dir), Path(args.run_dir), given)
+            print(f"wrote {len(prefixes)} checkpoint(s): {prefixes[0]} … {prefixes[-1]}")
         return 0
     if args.command == "export":
         from training.translator.export import export_cli

@@ -1,17 +1,18 @@
 """Additive attention biases: 0 where attention is allowed, a large negative number elsewhere."""
 from __future__ import annotations
 
-import tensorflow as tf
+from keras import ops
 
 from training.shared import NEG_INF
+from training.translator.layers.tensor import Tensor
 
 
-def padding_bias(ids: tf.Tensor, pad_id: int = 0) -> tf.Tensor:
+def padding_bias(ids: Tensor, pad_id: int = 0) -> Tensor:
     """``[B, 1, 1, S]``: masks the padding keys of ``ids [B, S]``."""
-    return tf.cast(tf.equal(ids, pad_id), tf.float32)[:, tf.newaxis, tf.newaxis, :] * NEG_INF
+    return ops.cast(ops.equal(ids, pad_id), "float32")[:, None, None, :] * NEG_INF
 
 
-def look_ahead_bias(length: tf.Tensor | int) -> tf.Tensor:
+def look_ahead_bias(length: Tensor | int) -> Tensor:
     """``[1, 1, T, T]``: position t may attend to positions ≤ t only."""
-    visible = tf.linalg.band_part(tf.ones([length, length]), -1, 0)
-    return ((1.0 - visible) * NEG_INF)[tf.newaxis, tf.newaxis]
+    visible = ops.tril(ops.ones((length, length)))
+    return ((1.0 - visible) * NEG_INF)[None, None]

@@ -199,7 +199,7 @@ def _epochs(train: dict, data_dir: Path, t: dict) -> str:
     import numpy as np
 
     from training.translator.batching import make_batches
-    from training.translator.prepare import load_ids
+    from training.translator.ids import load_ids
 
     src, tgt = load_ids(data_dir / "train-src.npz"), load_ids(data_dir / "train-tgt.npz")
     per_epoch = len(make_batches(src, tgt, t["batch_tokens"], np.random.default_rng(t["seed"])))

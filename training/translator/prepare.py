@@ -19,21 +19,9 @@ from training.translator.data import (
 )
 from training.translator.dictionary import DictionaryPairs, rare_word_terms, read_dictionary_file, training_pairs
 from training.translator.distill import lowercase_word_counts, new_pairs, read_forward_translations, without_rare_words
+from training.translator.ids import save_ids
 from training.translator.names import augment_names
 from training.translator.tokenizer import JOINT_MODEL_NAME, Tokenizer, train_joint_bpe
-
-
-def save_ids(path: Path, sequences: list[list[int]]) -> None:
-    lengths = np.array([len(s) for s in sequences], dtype=np.int32)
-    flat = np.fromiter((i for s in sequences for i in s), dtype=np.int32, count=int(lengths.sum()))
-    np.savez(path, flat=flat, lengths=lengths)
-
-
-def load_ids(path: Path) -> list[np.ndarray]:
-    data = np.load(path)
-    offsets = np.concatenate([[0], np.cumsum(data["lengths"])])
-    flat = data["flat"]
-    return [flat[offsets[i]: offsets[i + 1]] for i in range(len(data["lengths"]))]
 
 
 def tokenizer_path(cfg: DataConfig) -> Path:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import keras
-import tensorflow as tf
+from keras import ops
 
 
 @keras.saving.register_keras_serializable(package="translator")
@@ -11,9 +11,8 @@ class WarmupInverseSqrt(keras.optimizers.schedules.LearningRateSchedule):
         self.peak, self.warmup_steps = float(peak), int(warmup_steps)
 
     def __call__(self, step):
-        step = tf.cast(step, tf.float32) + 1.0
-        warmup = tf.cast(self.warmup_steps, tf.float32)
-        return self.peak * tf.minimum(step / warmup, tf.math.rsqrt(step / warmup))
+        ratio = (ops.cast(step, "float32") + 1.0) / float(self.warmup_steps)
+        return self.peak * ops.minimum(ratio, ops.rsqrt(ratio))
 
     def get_config(self):
         return {"peak": self.peak, "warmup_steps": self.warmup_steps}

@@ -19,8 +19,9 @@ from training.translator.data import read_heldout
 from training.translator.decoding import greedy_decode
 from training.translator.device import detect, resolve_batch_tokens, resolve_precision
 from training.translator.evaluation import score, translate_ids
+from training.translator.ids import load_ids
 from training.translator.losses import smoothed_loss
-from training.translator.prepare import load_ids, tokenizer_path
+from training.translator.prepare import tokenizer_path
 from training.translator.schedule import WarmupInverseSqrt
 from training.translator.subwords import read_pairs, resample_epoch
 from training.translator.tokenizer import Tokenizer

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import keras
-import tensorflow as tf
+import numpy as np
+from keras import ops
 
 from training.translator.config import ModelConfig
 from training.translator.layers import Decoder, Encoder, PositionalEmbedding
+from training.translator.layers.tensor import Tensor
 from training.translator.masks import look_ahead_bias, padding_bias
 
 
@@ -25,15 +27,15 @@ class Transformer(keras.layers.Layer):
             layer.build(None)
         self.built = True
 
-    def encode(self, source_ids: tf.Tensor, training: bool = False):
+    def encode(self, source_ids: Tensor, training: bool = False):
         """``(memory [B, S, D], memory_bias [B, 1, 1, S], encoder weights per layer)``."""
         bias = padding_bias(source_ids, self.config.pad_id)
         memory, weights = self.encoder(self.embedding(source_ids, training=training), bias, training=training)
         return memory, bias, weights
 
-    def decode(self, decoder_input: tf.Tensor, memory, memory_bias, training: bool = False):
+    def decode(self, decoder_input: Tensor, memory, memory_bias, training: bool = False):
         """Teacher-forced: ``(logits [B, T, V], self weights, cross weights)``."""
-        causal = look_ahead_bias(tf.shape(decoder_input)[1])
+        causal = look_ahead_bias(ops.shape(decoder_input)[1])
         x = self.embedding(decoder_input, training=training)
         x, self_w, cross_w = self.decoder(x, memory, causal, memory_bias, training=training)
         return self.embedding.logits(x), self_w, cross_w
@@ -44,9 +46,9 @@ class Transformer(keras.layers.Layer):
         logits, _, _ = self.decode(decoder_input, memory, bias, training=training)
         return logits
 
-    def decode_step(self, tokens: tf.Tensor, position: tf.Tensor, self_caches, cross_kv, memory_bias):
+    def decode_step(self, tokens: Tensor, position: Tensor, self_caches, cross_kv, memory_bias):
         """One cached step: ``tokens [N]`` at ``position`` → ``(logits [N, V], new caches)``."""
-        x = self.embedding(tokens[:, tf.newaxis], start=position)
+        x = self.embedding(tokens[:, None], start=position)
         x, self_caches, _ = self.decoder.step(x, self_caches, cross_kv, memory_bias)
         return self.embedding.logits(x[:, 0]), self_caches
 
@@ -54,7 +56,7 @@ class Transformer(keras.layers.Layer):
 def build_transformer(config: ModelConfig) -> Transformer:
     model = Transformer(config)
     model.build(None)
-    dummy = tf.constant([[5, 6, config.eos_id]], tf.int32)
+    dummy = ops.convert_to_tensor(np.array([[5, 6, config.eos_id]], np.int32))
     model((dummy, dummy))
     return model
 

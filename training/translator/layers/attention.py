@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import keras
-import tensorflow as tf
+from keras import ops
+
+from training.translator.layers.tensor import Tensor
 
 
 class MultiHeadAttention(keras.layers.Layer):
@@ -30,32 +32,32 @@ class MultiHeadAttention(keras.layers.Layer):
             dense.build((None, None, self.d_model))
         self.built = True
 
-    def split_heads(self, x: tf.Tensor) -> tf.Tensor:
+    def split_heads(self, x: Tensor) -> Tensor:
         """``[B, T, D]`` → ``[B, H, T, D/H]``."""
-        batch, length = tf.shape(x)[0], tf.shape(x)[1]
-        x = tf.reshape(x, [batch, length, self.num_heads, self.depth])
-        return tf.transpose(x, [0, 2, 1, 3])
+        batch, length = ops.shape(x)[0], ops.shape(x)[1]
+        x = ops.reshape(x, (batch, length, self.num_heads, self.depth))
+        return ops.transpose(x, (0, 2, 1, 3))
 
-    def project_kv(self, x: tf.Tensor) -> tuple[tf.Tensor, tf.Tensor]:
+    def project_kv(self, x: Tensor) -> tuple[Tensor, Tensor]:
         return self.split_heads(self.key(x)), self.split_heads(self.value(x))
 
     def attend(
         self,
-        query_input: tf.Tensor,
-        keys: tf.Tensor,
-        values: tf.Tensor,
-        bias: tf.Tensor | None = None,
+        query_input: Tensor,
+        keys: Tensor,
+        values: Tensor,
+        bias: Tensor | None = None,
         training: bool = False,
-    ) -> tuple[tf.Tensor, tf.Tensor]:
+    ) -> tuple[Tensor, Tensor]:
         """Returns the output ``[B, Q, D]`` and the attention weights ``[B, H, Q, K]``."""
         q = self.split_heads(self.query(query_input)) * (self.depth**-0.5)
-        scores = tf.cast(tf.einsum("bhqd,bhkd->bhqk", q, keys), tf.float32)  # softmax in float32
+        scores = ops.cast(ops.einsum("bhqd,bhkd->bhqk", q, keys), "float32")  # softmax in float32
         if bias is not None:
-            scores += tf.cast(bias, tf.float32)
-        weights = tf.cast(tf.nn.softmax(scores, axis=-1), values.dtype)
-        context = tf.einsum("bhqk,bhkd->bhqd", self.dropout(weights, training=training), values)
-        batch, length = tf.shape(context)[0], tf.shape(context)[2]
-        context = tf.reshape(tf.transpose(context, [0, 2, 1, 3]), [batch, length, self.d_model])
+            scores += ops.cast(bias, "float32")
+        weights = ops.cast(ops.softmax(scores, axis=-1), values.dtype)
+        context = ops.einsum("bhqk,bhkd->bhqd", self.dropout(weights, training=training), values)
+        batch, length = ops.shape(context)[0], ops.shape(context)[2]
+        context = ops.reshape(ops.transpose(context, (0, 2, 1, 3)), (batch, length, self.d_model))
         return self.out(context), weights
 
     def call(self, query_input, kv_input, bias=None, training=False):

@@ -2,24 +2,25 @@
 from __future__ import annotations
 
 import keras
-import tensorflow as tf
+from keras import ops
 
 from training.translator.layers.attention import MultiHeadAttention
 from training.translator.layers.feed_forward import FeedForward
 from training.translator.layers.residual import ResidualNorm
 from training.translator.layers.stack import LayerStack
+from training.translator.layers.tensor import Tensor
 
-Cache = dict[str, tf.Tensor]
+Cache = dict[str, Tensor]
 
 
 class CausalSelfAttention(MultiHeadAttention):
     """Self-attention that only looks back: a look-ahead mask, or the cache of earlier steps."""
 
-    def step(self, x: tf.Tensor, cache: Cache) -> tuple[tf.Tensor, tf.Tensor, Cache]:
+    def step(self, x: Tensor, cache: Cache) -> tuple[Tensor, Tensor, Cache]:
         """One new position ``x [N, 1, D]``; appends its keys/values to ``cache``."""
         keys, values = self.project_kv(x)
-        keys = tf.concat([cache["k"], keys], axis=2)
-        values = tf.concat([cache["v"], values], axis=2)
+        keys = ops.concatenate([cache["k"], keys], axis=2)
+        values = ops.concatenate([cache["v"], values], axis=2)
         out, weights = self.attend(x, keys, values, None, training=False)
         return out, weights, {"k": keys, "v": values}
 
@@ -89,11 +90,11 @@ class Decoder(LayerStack):
             x = self.final_norm(x)
         return x, self_weights, cross_weights
 
-    def init_cache(self, memory: tf.Tensor) -> tuple[list[Cache], list[Cache]]:
+    def init_cache(self, memory: Tensor) -> tuple[list[Cache], list[Cache]]:
         """Empty self-attention caches and the cross-attention keys/values of ``memory``."""
-        batch = tf.shape(memory)[0]
+        batch = ops.shape(memory)[0]
         depth = self.d_model // self.num_heads
-        empty = tf.zeros([batch, self.num_heads, 0, depth], dtype=memory.dtype)
+        empty = ops.zeros((batch, self.num_heads, 0, depth), dtype=memory.dtype)
         self_caches = [{"k": empty, "v": empty} for _ in self.blocks]
         cross = []
         for layer in self.blocks:

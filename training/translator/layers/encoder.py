@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import keras
-import tensorflow as tf
 
 from training.translator.layers.attention import MultiHeadAttention
 from training.translator.layers.feed_forward import FeedForward
 from training.translator.layers.residual import ResidualNorm
 from training.translator.layers.stack import LayerStack
+from training.translator.layers.tensor import Tensor
 
 
 class EncoderLayer(keras.layers.Layer):
@@ -24,7 +24,7 @@ class EncoderLayer(keras.layers.Layer):
             layer.build(None)
         self.built = True
 
-    def call(self, x: tf.Tensor, bias: tf.Tensor, training: bool = False):
+    def call(self, x: Tensor, bias: Tensor, training: bool = False):
         x, weights = self.attention_block.wrap(
             x, lambda h: self.self_attention(h, h, bias, training=training), training=training
         )
@@ -41,7 +41,7 @@ class Encoder(LayerStack):
                          lambda name: EncoderLayer(d_model, num_heads, d_ff, dropout, pre_norm, name=name),
                          **kwargs)
 
-    def call(self, x: tf.Tensor, bias: tf.Tensor, training: bool = False):
+    def call(self, x: Tensor, bias: Tensor, training: bool = False):
         weights = []
         for layer in self.blocks:
             x, w = layer(x, bias, training=training)

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import keras
-import tensorflow as tf
+
+from training.translator.layers.tensor import Tensor
 
 
 class FeedForward(keras.layers.Layer):
@@ -18,5 +19,5 @@ class FeedForward(keras.layers.Layer):
         self.outer.build((None, None, self.d_ff))
         self.built = True
 
-    def call(self, x: tf.Tensor, training: bool = False) -> tf.Tensor:
+    def call(self, x: Tensor, training: bool = False) -> Tensor:
         return self.outer(self.dropout(self.inner(x), training=training))

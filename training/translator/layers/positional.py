@@ -1,9 +1,13 @@
 """Token embedding (shared by encoder, decoder and the tied output layer) + sinusoidal positions."""
 from __future__ import annotations
 
+import math
+
 import keras
 import numpy as np
-import tensorflow as tf
+from keras import ops
+
+from training.translator.layers.tensor import Tensor
 
 
 def positional_encoding(length: int, depth: int) -> np.ndarray:
@@ -30,7 +34,7 @@ class PositionalEmbedding(keras.layers.Layer):
             vocab_size, d_model, name="token",
             embeddings_initializer=keras.initializers.RandomNormal(stddev=d_model**-0.5),
         )
-        self.positions = tf.constant(positional_encoding(max_position, d_model))
+        self.positions = ops.convert_to_tensor(positional_encoding(max_position, d_model))
         self.dropout = keras.layers.Dropout(dropout)
 
     def build(self, input_shape=None):
@@ -40,16 +44,16 @@ class PositionalEmbedding(keras.layers.Layer):
         )
         self.built = True
 
-    def call(self, ids: tf.Tensor, start: tf.Tensor | int = 0, training: bool = False) -> tf.Tensor:
-        length = tf.shape(ids)[1]
+    def call(self, ids: Tensor, start: Tensor | int = 0, training: bool = False) -> Tensor:
+        length = ops.shape(ids)[1]
         x = self.token(ids)  # the compute dtype: float32, or bfloat16 in mixed precision
-        x = x * tf.math.sqrt(tf.cast(self.d_model, x.dtype))
-        x = x + tf.cast(self.positions[start: start + length][tf.newaxis], x.dtype)
+        x = x * ops.cast(math.sqrt(self.d_model), x.dtype)
+        x = x + ops.cast(self.positions[start: start + length][None], x.dtype)
         return self.dropout(x, training=training)
 
-    def logits(self, hidden: tf.Tensor) -> tf.Tensor:
+    def logits(self, hidden: Tensor) -> Tensor:
         """Float32 logits whatever the compute dtype (loss and search need the precision)."""
-        matrix = tf.cast(self.token.embeddings, hidden.dtype)
-        flat = tf.reshape(hidden, [-1, self.d_model])
-        logits = tf.cast(tf.matmul(flat, matrix, transpose_b=True), tf.float32) + tf.cast(self.output_bias, tf.float32)
-        return tf.reshape(logits, tf.concat([tf.shape(hidden)[:-1], [self.vocab_size]], 0))
+        matrix = ops.cast(self.token.embeddings, hidden.dtype)
+        flat = ops.reshape(hidden, (-1, self.d_model))
+        logits = ops.cast(ops.matmul(flat, ops.transpose(matrix)), "float32") + ops.cast(self.output_bias, "float32")
+        return ops.reshape(logits, (*ops.shape(hidden)[:-1], self.vocab_size))

@@ -4,7 +4,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import keras
-import tensorflow as tf
+
+from training.translator.layers.tensor import Tensor
 
 
 class ResidualNorm(keras.layers.Layer):
@@ -23,7 +24,7 @@ class ResidualNorm(keras.layers.Layer):
         self.norm.build((None, None, self.d_model))
         self.built = True
 
-    def wrap(self, x: tf.Tensor, sublayer: Callable, training: bool = False):
+    def wrap(self, x: Tensor, sublayer: Callable, training: bool = False):
         inner = self.norm(x) if self.pre_norm else x
         result = sublayer(inner)
         out, extra = result if isinstance(result, tuple) else (result, None)
