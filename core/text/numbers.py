@@ -1,5 +1,6 @@
 """Digit groups in a translation: the translator must copy the source's numbers, and
-``repair_numbers`` puts them back where the model got the position but not the digits."""
+``repair_numbers`` puts them back where the model got the position but not the digits;
+``drop_invented_numbers`` removes the ones no source number accounts for."""
 from __future__ import annotations
 
 import re
@@ -44,3 +45,25 @@ def lost_numbers(source: str, translation: str, placeholders: tuple[str, ...] = 
         else:
             lost.append(number)
     return lost
+
+
+def drop_invented_numbers(source: str, translation: str) -> str:
+    """Remove the translation's digit groups that the source does not have (each source group
+    accounts for one): a value the user did not send is never added. The model writes every
+    number it was given as the same digits (spans and number words arrive as digit
+    placeholders), so a group it made up is an error, e.g. two placeholders run together
+    ("between 58 and 84" → "zwischen 584"); ``lost_numbers`` then finds the ones it lost."""
+    available = numbers_in(source)
+    dropped = []
+
+    def keep(match: re.Match[str]) -> str:
+        if match.group(0) in available:
+            available.remove(match.group(0))
+            return match.group(0)
+        dropped.append(match.group(0))
+        return ""
+
+    text = NUMBER.sub(keep, translation)
+    if not dropped:
+        return translation
+    return re.sub(r" +([.,!?;:])", r"\1", re.sub(r" {2,}", " ", text)).strip()

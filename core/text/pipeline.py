@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from core.text.casing import CaseNormalization, normalize_case, restore_case
 from core.text.informal import formalize
 from core.text.masking import Masking, insert_before_end, mask, unmask
-from core.text.numbers import lost_numbers, repair_numbers
+from core.text.numbers import drop_invented_numbers, lost_numbers, repair_numbers
 from core.text.repetition import collapse_repeated_words
 
 _SENTENCE_END = re.compile(r"[.!?…]+$")
@@ -42,11 +42,11 @@ def prepare_sentence(sentence: str, starts: bool = True, ends: bool = True) -> P
 
 def finish_sentence(source: str, prepared: CaseNormalization, translation: str) -> str:
     """Remove repetition loops, make sure the source's numbers survive (one the model lost is
-    added before the final punctuation), restore capitals, put
+    added before the final punctuation) and that no other number appears, restore capitals, put
     the protected spans back (German notation, docs/translator.md "Protected spans")."""
     text = collapse_repeated_words(translation)
     if isinstance(prepared, PreparedSentence):
-        text = repair_numbers(prepared.masking.text, text)
+        text = drop_invented_numbers(prepared.masking.text, repair_numbers(prepared.masking.text, text))
         text = insert_before_end(text, lost_numbers(prepared.masking.text, text, prepared.masking.tokens))
         text = unmask(restore_case(text, prepared), prepared.masking, shouted=prepared.all_caps)
         if not prepared.ends and not _SENTENCE_END.search(source):

@@ -1,6 +1,8 @@
 """Digit groups and their repair after decoding (pure)."""
 from __future__ import annotations
 
+import re
+
 from core.text.numbers import numbers_in, repair_numbers
 
 
@@ -36,3 +38,28 @@ def test_a_number_the_model_lost_is_added_never_dropped() -> None:
     placeholder = prepared.masking.tokens[-1]
     out = finish_sentence(source, prepared, f"Wir sind 2019 nach Boston gezogen und kauften {placeholder} Euro.")
     assert out == "Wir sind 2019 nach Tromsø gezogen und kauften 1.250 Euro 3."
+
+
+def test_a_number_the_source_lacks_is_dropped():
+    from core.text.numbers import drop_invented_numbers
+
+    # two placeholders run together by the model: a value the user never sent
+    assert drop_invented_numbers("For reservations call 37 between 58 and 84.",
+                                 "Die Reservierungen rufen 37 zwischen 584.") == "Die Reservierungen rufen 37 zwischen."
+    # each source number accounts for one in the output
+    assert drop_invented_numbers("I have 2 cats.", "Ich habe 2 Katzen und 2 Hunde.") == "Ich habe 2 Katzen und Hunde."
+    assert drop_invented_numbers("I have 2 cats and 2 dogs.", "Ich habe 2 Katzen und 2 Hunde.") == \
+        "Ich habe 2 Katzen und 2 Hunde."
+    # nothing invented: the text is returned as it is, spacing and all
+    assert drop_invented_numbers("It costs 5.", "Es kostet  5 .") == "Es kostet  5 ."
+
+
+def test_the_pipeline_never_adds_a_number():
+    from core.text.pipeline import finish_sentence, prepare_sentence
+
+    source = "For reservations call 0800 555 0199 between nine and five."
+    prepared = prepare_sentence(source)
+    phone, nine, five = prepared.masking.tokens
+    out = finish_sentence(source, prepared, f"Die Reservierungen rufen {phone} zwischen {nine[0]}{five}.")
+    assert "0800 555 0199" in out and "neun" in out and "fünf" in out
+    assert not set(re.findall(r"\d+", out)) - {"0800", "555", "0199"}, out

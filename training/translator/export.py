@@ -20,6 +20,8 @@ from training.translator.transformer import build_transformer
 
 MODEL_NAME = "translator-en-de"
 LICENSE = "CC-BY 2.0 training data (tatoeba.org, www.manythings.org/anki); code Apache-2.0"
+DICTIONARY_LICENSE = ("CC-BY 2.0 training data (tatoeba.org, www.manythings.org/anki) and GPL-2.0-or-later "
+                      "training data (Ding German-English dictionary, dict.tu-chemnitz.de); code Apache-2.0")
 SIGNATURES = ["translate", "serving_default", "translate_nbest", "translate_uncached", "attention"]
 
 
@@ -32,7 +34,7 @@ def translator_manifest(cfg: TranslatorConfig, version: str, tokenizer_file: str
         version=version,
         description="English→German Transformer (encoder–decoder) trained on Tatoeba; "
                     "shows its cross- and self-attention.",
-        license=LICENSE,
+        license=DICTIONARY_LICENSE if cfg.data.dictionary else LICENSE,
         exported=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         parameters=parameters,
         signatures=list(SIGNATURES),

@@ -15,10 +15,13 @@ def _dictionary_line(data: dict, cleaning: dict) -> str:
     """The card's attribution for the Ding dictionary pairs (training/translator/dictionary.py), if any."""
     if not data.get("dictionary"):
         return ""
+    rare = data.get("dictionary_rare_word_count")
+    terms = (f"one term pair per single English word the corpus has fewer than {rare} times" if rare else
+             f"a seeded sample of {data.get('dictionary_terms')} terms of at most {data.get('dictionary_term_words')}"
+             " English words")
     return (f"\n- Training, also: {cleaning.get('dictionary_pairs', '?')} pairs from the Ding German-English dictionary"
             f" (Frank Richter, TU Chemnitz, https://dict.tu-chemnitz.de/; Debian package `trans-de-en`): its example"
-            f" sentences ({data.get('dictionary_sentence_copies')} copies each) and a seeded sample of"
-            f" {data.get('dictionary_terms')} terms of at most {data.get('dictionary_term_words')} English words."
+            f" sentences ({data.get('dictionary_sentence_copies')} copies each) and {terms}."
             " **License GPL-2.0-or-later.** These weights are trained on it; the dictionary itself is not shipped.")
 
 def _training_summary(run_dir: Path) -> dict:
@@ -34,11 +37,13 @@ def _training_summary(run_dir: Path) -> dict:
         last_time = t
     if segment_start is not None and last_time is not None:
         minutes += (last_time - segment_start).total_seconds() / 60
-    steps = max((r.get("step", 0) for r in records), default=0)
-    precisions = sorted({r.get("config", {}).get("train", {}).get("precision", "float32")
+    segment_steps = [r["steps"] for r in records if r["event"] == "done" and "steps" in r]  # jax_train's
+    steps = sum(segment_steps) if segment_steps else max((r.get("step", 0) for r in records), default=0)
+    precisions = sorted({r.get("precision") or r.get("config", {}).get("train", {}).get("precision", "float32")
                          for r in records if r["event"] == "start"})
     dev = [r for r in records if r["event"] == "dev"]
-    return {"minutes": round(minutes, 1), "steps": steps, "segments": sum(r["event"] == "start" for r in records),
+    backend = "jax" if any(r.get("backend") == "jax" for r in records) else "tensorflow"
+    return {"minutes": round(minutes, 1), "steps": steps, "backend": backend, "segments": sum(r["event"] == "start" for r in records),
             "dev": dev, "precisions": precisions, "epochs": max((r.get("epoch", 0) for r in records if r["event"] == "epoch"), default=0)}
 
 
@@ -81,11 +86,22 @@ def write_card(model_dir: Path, run_dir: Path, data_dir: Path = Path("data/trans
     reproduce = reproduce_file.read_text().strip() if reproduce_file.exists() else _default_reproduce(meta)
     size_mb = sum(p.stat().st_size for p in model_dir.rglob("*") if p.is_file()) / 1e6
     m, t = cfg["model"], cfg["train"]
+    hardware_file = run_dir / "hardware.md"  # where a run not on this CPU ran (jax_train on a GPU)
+    hardware = (hardware_file.read_text().strip() if hardware_file.exists()
+                else f"{cpu_name()} (no GPU), TensorFlow {_tf_version()} on CPU")
+    where = "on a GPU" if hardware_file.exists() else "on a shared 2-core CPU"
     dev_rows = "\n".join(f"| {d['step']} | {d['elapsed_min']} | {d['bleu']} | {d['chrf']} |" for d in train.get("dev", []))
+    watched = (f"during training only the first {t['eval_sentences']} dev sentences were decoded (greedy) to watch"
+               " progress" if dev_rows else "nothing was decoded during training")
+    dev_table = (f"""Dev BLEU during training (greedy, first {t['eval_sentences']} dev sentences):
+
+| step | minutes into its run segment | BLEU | chrF |
+|---|---|---|---|
+{dev_rows}""" if dev_rows else "No dev decoding during training: candidates were scored on dev after it (see the notes).")
     card = f"""# translator-en-de (version {meta.version})
 
 English→German Transformer encoder–decoder ("Attention Is All You Need"), trained from scratch
-on Tatoeba sentence pairs on a shared 2-core CPU. It returns its cross-, encoder- and decoder
+on Tatoeba sentence pairs {where}. It returns its cross-, encoder- and decoder
 self-attention. A small model trained for about {train.get('minutes', '?')} minutes: it handles short,
 everyday Tatoeba-style sentences; expect errors on long, technical or unusual input.
 
@@ -97,8 +113,7 @@ everyday Tatoeba-style sentences; expect errors on long, technical or unusual in
 - Model selection: `heldout-2021/dev` (2,000 pairs); reported figures: `heldout-2021/test`
   (2,000 pairs). Both come from the Tatoeba Challenge test set v2021-08-07 (eng-deu; Tatoeba
   data, CC-BY 2.0 FR) and share no English or German sentence with the training corpus.
-  Neither was used for training or tuning the tokenizer; during training only the first
-  {t['eval_sentences']} dev sentences were decoded (greedy) to watch progress.
+  Neither was used for training or tuning the tokenizer; {watched}.
 
 ## Split and cleaning
 
@@ -139,18 +154,14 @@ training pairs only; case-preserving, `split_digits=True`, byte fallback; ids 0 
 Adam (β₂ {t['beta_2']}, ε 1e-9), peak learning rate {t['peak_learning_rate']}, linear warm-up then
 inverse square root (warm-up {t['warmup_steps']} steps; see the notes), gradient clipping
 {t['clip_norm']}, label smoothing {t['label_smoothing']}, length-bucketed shuffled batches of about
-{t['batch_tokens']} padded source+target tokens, seed {t['seed']}. Hardware: {cpu_name()} (no GPU),
-TensorFlow {_tf_version()} on CPU; compute precision {' then '.join(train.get('precisions', ['float32']))}
+{t['batch_tokens']} padded source+target tokens, seed {t['seed']}. Hardware: {hardware};
+compute precision {' then '.join(train.get('precisions', ['float32']))}
 (weights always float32). Wall-clock training time {train.get('minutes', '?')} min in
-{train.get('segments', '?')} segment(s) (each resumed from the previous one's checkpoint),
+{train.get('segments', '?')} segment(s) (each going on from the previous one's weights),
 {train.get('steps', '?')} steps (≈{_epochs(train, data_dir, t)} epochs). The segments and the load on
 the machine during each are in the notes below.
 
-Dev BLEU during training (greedy, first {t['eval_sentences']} dev sentences):
-
-| step | minutes into its run segment | BLEU | chrF |
-|---|---|---|---|
-{dev_rows}
+{dev_table}
 
 ## Quality
 
@@ -198,11 +209,15 @@ def _epochs(train: dict, data_dir: Path, t: dict) -> str:
         return "?"
     import numpy as np
 
-    from training.translator.batching import make_batches
+    from training.translator.batching import fixed_shape_batches, make_batches
     from training.translator.ids import load_ids
 
     src, tgt = load_ids(data_dir / "train-src.npz"), load_ids(data_dir / "train-tgt.npz")
-    per_epoch = len(make_batches(src, tgt, t["batch_tokens"], np.random.default_rng(t["seed"])))
+    rng = np.random.default_rng(t["seed"])
+    if train.get("backend") == "jax":  # jax_train's fixed-shape batches
+        per_epoch = len(fixed_shape_batches(src, tgt, t["batch_tokens"], rng))
+    else:
+        per_epoch = len(make_batches(src, tgt, t["batch_tokens"], rng))
     return f"{train['steps'] / per_epoch:.2f}"
 
 

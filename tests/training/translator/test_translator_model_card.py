@@ -65,6 +65,40 @@ def test_card_attributes_the_dictionary_only_when_one_was_trained_on(tmp_path: P
     cfg.data.dictionary = "/usr/share/trans/de-en"
     (model / "assets.extra" / "config.json").write_text(cfg.to_json())
     (model / "assets.extra" / "data_stats.json").write_text(json.dumps({"cleaning": {"dictionary_pairs": 117120}}))
-    card = write_card(model, _run_log(tmp_path / "b"), data_dir=tmp_path / "no-data").read_text()
+    run = _run_log(tmp_path / "b")
+    card = write_card(model, run, data_dir=tmp_path / "no-data").read_text()
     assert "117120 pairs from the Ding German-English dictionary" in card
     assert "License GPL-2.0-or-later." in card
+    assert "a seeded sample of" in card
+    cfg.data.dictionary_rare_word_count = 3
+    (model / "assets.extra" / "config.json").write_text(cfg.to_json())
+    rare = write_card(model, run, data_dir=tmp_path / "no-data").read_text()
+    assert "one term pair per single English word the corpus has fewer than 3 times" in rare
+    assert "a seeded sample of" not in rare
+
+
+def test_manifest_licence_names_the_dictionary_only_when_trained_on() -> None:
+    cfg = TranslatorConfig()
+    assert "GPL" not in translator_manifest(cfg, "1", "spm.model", 1, []).license
+    cfg.data.dictionary = "/usr/share/trans/de-en"
+    assert "GPL-2.0-or-later" in translator_manifest(cfg, "1", "spm.model", 1, []).license
+
+
+def test_card_of_a_jax_train_run_on_a_gpu(tmp_path: Path) -> None:
+    """Segments of jax_train: steps restart at 0 after a warm start, no dev decoding, the hardware file."""
+    run = tmp_path / "gpu"
+    run.mkdir()
+    records = [
+        {"time": "2026-01-01T10:00:00", "backend": "jax", "event": "start", "step": 0, "precision": "mixed_bfloat16"},
+        {"time": "2026-01-01T10:08:00", "backend": "jax", "event": "done", "step": 1400, "steps": 1400},
+        {"time": "2026-01-01T11:00:00", "backend": "jax", "event": "start", "step": 0, "precision": "mixed_bfloat16"},
+        {"time": "2026-01-01T11:08:00", "backend": "jax", "event": "done", "step": 1500, "steps": 1500},
+    ]
+    (run / "metrics.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    (run / "hardware.md").write_text("one test GPU, Keras on JAX\n")
+    card = write_card(_export(tmp_path, {}), run, data_dir=tmp_path / "no-data").read_text()
+    assert "2900 steps" in card and "16.0 min in\n2 segment(s)" in card
+    assert "Hardware: one test GPU, Keras on JAX;" in card and "on a GPU." in card
+    assert "compute precision mixed_bfloat16" in card
+    assert "nothing was decoded during training" in card and "No dev decoding during training" in card
+    assert "(no GPU)" not in card
