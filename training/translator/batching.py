@@ -55,9 +55,19 @@ def batch_arrays(
     return src, dec_in, labels
 
 
+WIDTHS = (16, 24, 32, 48, 64)
+
+
+def batch_widths(longest: int, widths: Sequence[int] = WIDTHS) -> list[int]:
+    """The batch widths a corpus whose longest side has ``longest`` tokens needs: those below it and
+    the first that holds it (past the last, the next multiple of 16)."""
+    below = [w for w in sorted(widths) if w < longest]
+    return below + [next((w for w in sorted(widths) if w >= longest), -(-longest // 16) * 16)]
+
+
 def fixed_shape_batches(
     source: Sequence[np.ndarray], target: Sequence[np.ndarray], batch_tokens: int,
-    rng: np.random.Generator, widths: Sequence[int] = (16, 24, 32, 48, 64),
+    rng: np.random.Generator, widths: Sequence[int] = WIDTHS,
 ) -> list[tuple[int, np.ndarray]]:
     """``(width, index)`` batches of few distinct shapes, for compilers that trace per shape (XLA
     under JAX): each pair goes to the narrowest ``width`` that holds both sides, and each

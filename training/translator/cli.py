@@ -134,11 +134,14 @@ def main(argv: list[str]) -> int:
         from training.translator.keras_weights import from_keras_weights, to_keras_weights
 
         given = _config(args) if args.config else None
-        if args.command == "to-keras-weights":
-            print(f"wrote {to_keras_weights(Path(args.model), Path(args.out), given)}")
-        else:
-            prefixes = from_keras_weights(Path(args.weights_dir), Path(args.run_dir), given)
-            print(f"wrote {len(prefixes)} checkpoint(s): {prefixes[0]} … {prefixes[-1]}")
+        try:
+            if args.command == "to-keras-weights":
+                print(f"wrote {to_keras_weights(Path(args.model), Path(args.out), given)}")
+            else:
+                prefixes = from_keras_weights(Path(args.weights_dir), Path(args.run_dir), given)
+                print(f"wrote {len(prefixes)} checkpoint(s): {prefixes[0]} … {prefixes[-1]}")
+        except FileNotFoundError as error:
+            raise SystemExit(str(error)) from None
         return 0
     if args.command == "export":
         from training.translator.export import export_cli

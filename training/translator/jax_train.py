@@ -28,7 +28,7 @@ import keras
 import numpy as np
 
 from training.shared import parameter_count
-from training.translator.batching import fixed_shape_arrays, fixed_shape_batches
+from training.translator.batching import batch_widths, fixed_shape_arrays, fixed_shape_batches
 from training.translator.config import TranslatorConfig
 from training.translator.ids import load_ids
 from training.translator.losses import smoothed_loss
@@ -140,11 +140,12 @@ def fit(cfg: TranslatorConfig, data_dir: Path, out: Path, minutes: float, warm_s
          "step": start_step, "precision": precision, "batch_tokens": batch_tokens,
          "warm_start": warm_start, "resumed": resuming})
 
+    widths = batch_widths(max(max(len(s), len(t)) for s, t in zip(source, target, strict=True)))
     t0 = last_save = time.monotonic()
     steps, tokens, losses, epoch = 0, 0, [], 0
     seed = tcfg.seed + start_step  # a resumed run draws a new order rather than repeating one
     while True:
-        batches = fixed_shape_batches(source, target, batch_tokens, np.random.default_rng(seed + epoch))
+        batches = fixed_shape_batches(source, target, batch_tokens, np.random.default_rng(seed + epoch), widths)
         for width, index in batches:
             src, dec_in, labels = fixed_shape_arrays(source, target, width, index, cfg.model.bos_id)
             loss, trainer.state = trainer.step(trainer.state, (src, dec_in), labels)

@@ -5,7 +5,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from training.translator.batching import fixed_shape_arrays, fixed_shape_batches
+from training.translator.batching import batch_widths, fixed_shape_arrays, fixed_shape_batches
 from training.translator.ids import load_ids, save_ids
 
 WIDTHS = (4, 8, 16)
@@ -67,3 +67,10 @@ def test_id_files_round_trip_compact_and_wide(tmp_path):
     save_ids(tmp_path / "wide.npz", wide)
     loaded = load_ids(tmp_path / "wide.npz")
     assert [s.tolist() for s in loaded] == wide and loaded[0].dtype == np.int32
+
+
+def test_widths_follow_the_longest_pair():
+    assert batch_widths(64) == [16, 24, 32, 48, 64]
+    assert batch_widths(10) == [16]  # one shape, one compilation
+    assert batch_widths(30) == [16, 24, 32]
+    assert batch_widths(100) == [16, 24, 32, 48, 64, 112]
