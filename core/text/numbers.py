@@ -54,16 +54,14 @@ def drop_invented_numbers(source: str, translation: str) -> str:
     placeholders), so a group it made up is an error, e.g. two placeholders run together
     ("between 58 and 84" → "zwischen 584"); ``lost_numbers`` then finds the ones it lost."""
     available = numbers_in(source)
-    dropped = []
 
     def keep(match: re.Match[str]) -> str:
         if match.group(0) in available:
             available.remove(match.group(0))
             return match.group(0)
-        dropped.append(match.group(0))
         return ""
 
     text = NUMBER.sub(keep, translation)
-    if not dropped:
+    if text == translation:
         return translation
     return re.sub(r" +([.,!?;:])", r"\1", re.sub(r" {2,}", " ", text)).strip()

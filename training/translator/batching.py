@@ -8,10 +8,9 @@ import numpy as np
 from core.manifest import BOS_ID
 
 
-def pad_batch(sequences: Sequence[np.ndarray], multiple: int = 1) -> np.ndarray:
-    """Right-pad with 0 to the longest length, rounded up to ``multiple``."""
-    longest = max(len(s) for s in sequences)
-    longest = -(-longest // multiple) * multiple
+def pad_batch(sequences: Sequence[np.ndarray], multiple: int = 1, width: int = 0) -> np.ndarray:
+    """Right-pad with 0 to the longest length, rounded up to ``multiple`` (or to ``width``)."""
+    longest = width or -(-max(len(s) for s in sequences) // multiple) * multiple
     out = np.zeros((len(sequences), longest), dtype=np.int32)
     for i, s in enumerate(sequences):
         out[i, : len(s)] = s
@@ -51,8 +50,12 @@ def batch_arrays(
     """``(source_ids, decoder_input, labels)``; decoder input = BOS + labels[:-1]."""
     src = pad_batch([source[i] for i in index], multiple)
     labels = pad_batch([target[i] for i in index], multiple)
-    dec_in = np.concatenate([np.full((len(index), 1), bos_id, np.int32), labels[:, :-1]], axis=1)
-    return src, dec_in, labels
+    return src, decoder_input(labels, bos_id), labels
+
+
+def decoder_input(labels: np.ndarray, bos_id: int = BOS_ID) -> np.ndarray:
+    """Teacher forcing: BOS + ``labels[:, :-1]``."""
+    return np.concatenate([np.full((len(labels), 1), bos_id, np.int32), labels[:, :-1]], axis=1)
 
 
 WIDTHS = (16, 24, 32, 48, 64)
@@ -96,12 +99,9 @@ def fixed_shape_arrays(
     bos_id: int = BOS_ID,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``(source_ids, decoder_input, labels)``, each ``[len(index), width]``; ``-1`` rows stay empty."""
-    src = np.zeros((len(index), width), np.int32)
-    labels = np.zeros((len(index), width), np.int32)
-    for row, i in enumerate(index):
-        if i >= 0:
-            src[row, : len(source[i])] = source[i]
-            labels[row, : len(target[i])] = target[i]
-    dec_in = np.concatenate([np.full((len(index), 1), bos_id, np.int32), labels[:, :-1]], axis=1)
+    empty = np.zeros(0, np.int32)
+    src = pad_batch([source[i] if i >= 0 else empty for i in index], width=width)
+    labels = pad_batch([target[i] if i >= 0 else empty for i in index], width=width)
+    dec_in = decoder_input(labels, bos_id)
     dec_in[index < 0] = 0
     return src, dec_in, labels

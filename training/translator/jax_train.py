@@ -27,7 +27,7 @@ from pathlib import Path
 import keras
 import numpy as np
 
-from training.shared import parameter_count
+from training.shared import log_record, parameter_count
 from training.translator.batching import batch_widths, fixed_shape_arrays, fixed_shape_batches
 from training.translator.config import TranslatorConfig
 from training.translator.ids import load_ids
@@ -117,11 +117,7 @@ def fit(cfg: TranslatorConfig, data_dir: Path, out: Path, minutes: float, warm_s
     out.mkdir(parents=True, exist_ok=True)
 
     def log(record: dict) -> dict:
-        record = {"time": time.strftime("%Y-%m-%dT%H:%M:%S"), "backend": keras.config.backend(), **record}
-        with (out / "metrics.jsonl").open("a", encoding="utf-8") as handle:
-            handle.write(json.dumps(record) + "\n")
-        print(json.dumps(record), flush=True)
-        return record
+        return log_record(out, {"backend": keras.config.backend(), **record})
 
     keras.utils.set_random_seed(tcfg.seed)
     batch_tokens = tcfg.batch_tokens or GPU_BATCH_TOKENS

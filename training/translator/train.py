@@ -11,7 +11,7 @@ import numpy as np
 import tensorflow as tf
 from tqdm import tqdm
 
-from training.shared import parameter_count
+from training.shared import log_record, parameter_count
 from training.translator.batching import batch_arrays, make_batches
 from training.translator.checkpoints import restore_model
 from training.translator.config import TranslatorConfig
@@ -29,10 +29,7 @@ from training.translator.transformer import build_transformer
 
 
 def log(run_dir: Path, record: dict) -> None:
-    record = {"time": time.strftime("%Y-%m-%dT%H:%M:%S"), **record}
-    with (run_dir / "metrics.jsonl").open("a", encoding="utf-8") as handle:
-        handle.write(json.dumps(record) + "\n")
-    tqdm.write(json.dumps(record))
+    log_record(run_dir, record)
 
 
 class DevScorer:
