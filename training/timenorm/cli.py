@@ -1,4 +1,4 @@
-"""``python -m training timenorm {generate,train,evaluate,export,soup,clauses}``."""
+"""``python -m training timenorm {generate,train,evaluate,export,soup,clauses,nouns}``."""
 from __future__ import annotations
 
 import argparse
@@ -42,6 +42,11 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--count", type=int, default=4000)
     c.add_argument("--seed", type=int, default=20261124)
     c.add_argument("--out", type=Path, help="default: the shipped training/timenorm/data/clauses.txt")
+    n = sub.add_parser("nouns", help="sort WordNet's nouns by what they name (g20; needs Debian's wordnet-base)")
+    n.add_argument("--corpus", type=Path, default=Path("../shared/data/tatoeba-deu-eng/deu-eng.tsv.gz"))
+    n.add_argument("--wordnet", type=Path, help="default: /usr/share/wordnet")
+    n.add_argument("--min-count", type=int, default=2)
+    n.add_argument("--out", type=Path, help="default: the shipped training/timenorm/data/nouns_wordnet.tsv")
     s = sub.add_parser("soup", help="average the weights of exported models into a run dir to export")
     s.add_argument("models", type=Path, nargs="+", help="exported dirs of one architecture")
     s.add_argument("--out", type=Path, required=True, help="run dir (then: timenorm export --run OUT)")
@@ -62,6 +67,31 @@ def _write_clauses(args: argparse.Namespace) -> int:
     out = args.out or CLAUSES_FILE
     out.write_text(header + "".join(f"{c}\n" for c in chosen), encoding="utf-8")
     print(f"{len(chosen)} clauses -> {out}")
+    return 0
+
+
+def _write_nouns(args: argparse.Namespace) -> int:
+    import gzip
+
+    from training.timenorm import wordnet_nouns as wn
+
+    folder = args.wordnet or wn.WORDNET_DIR
+    if not (folder / "data.noun").exists():
+        print(f"no WordNet at {folder}: apt-get install wordnet-base", file=sys.stderr)
+        return 2
+    with gzip.open(args.corpus, "rt", encoding="utf-8") as f:
+        counts = wn.noun_counts(line.split("\t", 1)[0] for line in f)
+    with open(folder / "data.noun", encoding="latin-1") as f:
+        synsets = wn.read_synsets(f)
+    with open(folder / "index.noun", encoding="latin-1") as f:
+        senses = wn.read_senses(f)
+    nouns = wn.extract_nouns(synsets, senses, counts, args.min_count)
+    header = (f"# {len(nouns)} nouns of WordNet 3.0 (Princeton University, WordNet 3.0 license: see "
+              f"data/WORDNET_LICENSE) seen after a determiner at least {args.min_count} times in the English of the Tatoeba corpus, "
+              f"by kind; made by: python -m training timenorm nouns --min-count {args.min_count}\n")
+    out = args.out or wn.NOUNS_FILE
+    out.write_text(header + "".join(f"{noun}\t{kind}\n" for noun, kind in nouns), encoding="utf-8")
+    print(f"{len(nouns)} nouns -> {out}")
     return 0
 
 
@@ -92,6 +122,8 @@ def main(argv: list[str]) -> int:
         return 0
     if args.command == "clauses":
         return _write_clauses(args)
+    if args.command == "nouns":
+        return _write_nouns(args)
     if args.command == "train":
         from training.timenorm.train import train
 

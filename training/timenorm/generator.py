@@ -18,6 +18,7 @@ from training.timenorm import (
     lookalikes_g14,
     lookalikes_g15,
     lookalikes_g18,
+    nouns_g20,
     phrasing,
     phrasing_compact,
     phrasing_g13,
@@ -95,6 +96,8 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
     if rng.random() < config.negative_fraction:
         if rng.random() < config.lookalike_share:
             text, kind = lookalike_negative(rng)
+            if kind == "price" and rng.random() < nouns_g20.PRICE_SHARE:  # g20: "popcorn and a cola, 6.30"
+                text = nouns_g20.price_after_noun(rng)
             if rng.random() < config.clause_probability:  # g17: "it costs 7.50, i like your dogs"
                 text = clauses.beside(text, rng, config.max_chars)
             return Sample(text[: config.max_chars], NO_TIME, f"neg-{kind}")
@@ -104,6 +107,8 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
                 else lookalikes_g14.reference(rng) if r < 0.7 else lookalikes.code(rng)
             if rng.random() < tails_g19.CODE_SHARE:  # g19: "invoice 2215 from the bakery"
                 text = tails_g19.code_with_place(rng)
+            elif rng.random() < nouns_g20.CODE_SHARE:  # g20: "shelf 1230", "the manuscript #0945"
+                text = nouns_g20.code_after_noun(rng)
             if rng.random() < config.clause_probability:  # g17: "where is the dutch embassy? room 1417"
                 text = clauses.beside(text, rng, config.max_chars)
         elif rng.random() < 0.1:  # g15: "can we push standup to monday"
@@ -130,6 +135,8 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
         phrase, spoken = phrasing_g16.PHRASINGS[name](rng)  # g16: "the ferry sails 14.20 from the pier"
     elif rng.random() < tails_g19.SHARES.get(name, 0.0):  # g19: "the regatta 22.31 tonight"
         phrase, spoken = tails_g19.PHRASINGS[name](rng)
+    elif rng.random() < nouns_g20.SHARES.get(name, 0.0):  # g20: "the rehearsal 19.30", "ceremony starts 1415"
+        phrase, spoken = nouns_g20.PHRASINGS[name](rng)
     else:
         phrase, spoken = families[name][1](rng)
     label = resolve(spoken)

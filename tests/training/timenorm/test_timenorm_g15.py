@@ -70,7 +70,8 @@ def test_the_generator_draws_the_g15_rules_and_labels_them() -> None:
     samples = [next(s) for s in [iterate(GeneratorConfig(seed=7))] for _ in range(30_000)]
     moved = [s for s in samples if re.search(r"^(can we push|we moved|let's move) .* to \d", s.text.lower())]
     assert moved and all(s.label != NO_TIME for s in moved)
-    to_day = [s for s in samples if re.search(r"^(can we push|we moved|let's move) .* to [a-z]", s.text.lower())]
+    to_day = [s for s in samples if re.search(r"^(can we push|we moved|let's move) .* to [a-z]", s.text.lower())
+              and not re.search(r"\d", s.text)]  # not "let's move the date back to 1140 ... going to do this"
     assert to_day and all(s.label == NO_TIME for s in to_day)
     receipts = [s for s in samples if re.search(r"(croissant|latte|bagel|muffin)s?.*[,:] \d+[.,]\d\d", s.text.lower())]
     assert receipts and all(s.label == NO_TIME for s in receipts)

@@ -25,6 +25,7 @@ from training.timenorm.negatives import MONTHS, NEGATIVE_KINDS, PRICE_RATES, PRI
 from training.timenorm.noise import negative_text
 from training.timenorm.numbers import NUMBER_WORDS, number_words
 from training.timenorm.text import normalize_text
+from training.timenorm.wordnet_nouns import shipped_nouns
 from training.timenorm.words import FILLERS_AFTER, FILLERS_BEFORE, PREFIXES, RANDOM_WORDS, SUFFIXES
 
 HHMM = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
@@ -220,6 +221,7 @@ def test_lookalike_negatives_are_labelled_no_time_and_hold_their_kind(kind: str)
     money += tuple(b[:4] for b in lookalikes_g15.BOUGHT)  # g15: what a few things bought came to
     money += tuple(b[:4] for b in lookalikes_g16.ORDERED)  # g16: a small order and what it came to
     money += lookalikes_g18.RATES  # g18: a price with a rate after "at"
+    money += shipped_nouns()["food"] + shipped_nouns()["thing"]  # g20: an amount after food or a thing bought
     software = "|".join(map(re.escape, lookalikes_g13.VERSION_VERBS + lookalikes_g13.PROGRAMS + lookalikes_g13.SOFTWARE
                             + lookalikes_g14.SET_VERBS + lookalikes_g14.VERSIONED  # g14: "pin the runtime to 7.21"
                             + lookalikes_g16.BARE_MOVES + lookalikes_g16.UPDATES + lookalikes_g16.USED))  # g16

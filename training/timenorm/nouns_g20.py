@@ -1,0 +1,87 @@
+"""Generator g20: numbers after nouns of every kind, the kind taken from WordNet (``wordnet_nouns.py``).
+
+A number after something that happens is its time ("the rehearsal 19.30 tonight", "ceremony starts 1415");
+four digits after a thing, a place or a piece of writing are a code ("shelf 1230", "manuscript #0945"); an amount after
+food or a thing is a price ("popcorn and a cola, 6.30", "sunglasses 12.40"). Each of the nouns is seen
+beside both times and look-alikes' shapes, so what decides is the kind of the word, learned over many words,
+not a list. Pure Python.
+"""
+from __future__ import annotations
+
+import random
+
+from training.timenorm.conventions import DAY_WORDS_AFTER, SpokenTime, day_word_agrees, resolve
+from training.timenorm.noise import surface_noise
+from training.timenorm.phrasing_g14 import MAX_CHARS, _time
+from training.timenorm.wordnet_nouns import shipped_nouns
+
+DETERMINERS = ("", "", "", "the ", "the ", "our ", "my ", "your ", "their ", "this ", "next ", "tomorrow's ")
+#: Said between an activity and its time.
+LINKS = ("", "", "", "is", "is at", "at", "starts", "starts at", "begins", "begins at", "from", "is set for",
+         "moved to", "ends", "ends at", "due", "planned for", "booked for", "kicks off")
+CODE_MARKS = ("", "", "", "", "#", "no. ", "nr ", "number ")
+CODE_TAILS = ("", "", "", "", " please", " is missing", " is ready", " is by the door", " in the back",
+              " on the left", " upstairs", ", thanks", " has a crack", " was returned", " needs checking")
+PRICE_LINKS = (" ", " ", ", ", ": ", " is ", " was ", " costs ", " for ", " came to ", " - ")
+
+
+def timed_noun(rng: random.Random, compact: bool = False) -> tuple[str, SpokenTime]:
+    """A time after something that happens: "the rehearsal 19.30 tonight", "ceremony starts 1415"."""
+    time, spoken = _time(rng, compact)
+    noun = rng.choice(shipped_nouns()["timed"])
+    link = rng.choice(LINKS)
+    text = " ".join(f"{rng.choice(DETERMINERS)}{noun} {link} {time}".split())
+    if rng.random() < 0.3:
+        words = [w for w in DAY_WORDS_AFTER if day_word_agrees(w, resolve(spoken))]
+        longer = f"{text}{rng.choice(['', ','])} {rng.choice(words)}"
+        text = longer if len(longer) <= MAX_CHARS else text
+    return text, spoken
+
+
+def colon_after_noun(rng: random.Random) -> tuple[str, SpokenTime]:
+    return timed_noun(rng)
+
+
+def compact_after_noun(rng: random.Random) -> tuple[str, SpokenTime]:
+    return timed_noun(rng, compact=True)
+
+
+def code_after_noun(rng: random.Random) -> str:
+    """Four digits (or more) after a thing, a place or a piece of writing: "shelf 1230", "cabin #0945"."""
+    nouns = shipped_nouns()
+    noun = rng.choice(nouns[rng.choices(["thing", "place", "document"], weights=[5, 3, 2])[0]])
+    number = f"{rng.randint(0, 2359):04d}" if rng.random() < 0.8 else str(rng.randint(100, 99999))
+    text = f"{rng.choice(DETERMINERS)}{noun} {rng.choice(CODE_MARKS)}{number}{rng.choice(CODE_TAILS)}"
+    return surface_noise(text, rng)
+
+
+def _amount(rng: random.Random) -> str:
+    """An amount that could be read as a time: "6.30", "12.40", "0.85", "9,20"."""
+    whole = rng.randint(0, 23) if rng.random() < 0.8 else rng.randint(24, 99)
+    return f"{whole}{rng.choice('...,')}{rng.randint(0, 59) if rng.random() < 0.8 else rng.randint(60, 99):02d}"
+
+
+def _goods(rng: random.Random) -> str:
+    nouns = shipped_nouns()
+    pool = nouns["food"] if rng.random() < 0.6 else nouns["thing"]
+    first = rng.choice(pool)
+    if rng.random() < 0.35:
+        count = rng.choice(["a", "a", "one", "two", "three", "some", "a bag of", "a box of", "a cup of"])
+        return f"{rng.choice(['', 'the ', 'a '])}{first} and {count} {rng.choice(nouns['food'])}"
+    return f"{rng.choice(['', '', 'the ', 'a ', 'my ', 'one '])}{first}"
+
+
+def price_after_noun(rng: random.Random) -> str:
+    """A bare amount after food or a thing bought: "popcorn and a cola, 6.30", "the sunglasses were 12.40"."""
+    text = f"{_goods(rng)}{rng.choice(PRICE_LINKS)}{_amount(rng)}"
+    if rng.random() < 0.15:
+        text = f"{text} {rng.choice(['each', 'apiece', 'a piece', 'in total', 'altogether', 'with tax'])}"
+    return surface_noise(" ".join(text.split()), rng)
+
+
+#: The share of each family that g20 draws from this module.
+SHARES = {"digits-colon": 0.12, "digits-compact": 0.12}
+PHRASINGS = {"digits-colon": colon_after_noun, "digits-compact": compact_after_noun}
+#: The shares of the code negatives and of the price look-alikes that g20 draws from here.
+CODE_SHARE = 0.3
+PRICE_SHARE = 0.25
