@@ -1,6 +1,7 @@
 """MODEL_CARD.md for an exported time normalizer (pure Python)."""
 from __future__ import annotations
 
+from training.timenorm import nouns_g20
 from training.timenorm.config import TrainConfig
 from training.timenorm.generator import GeneratorConfig
 from training.timenorm.reliability import format_reliability
@@ -34,6 +35,10 @@ def model_card(config: TrainConfig, metrics: dict, version: str) -> str:
          "beside a clause of ordinary English: 4,000 English sentences of the **Tatoeba** corpus (tatoeba.org, "
          "CC-BY 2.0 FR, via www.manythings.org/anki), shipped in `training/timenorm/data/clauses.txt`."
          if GeneratorConfig().clause_probability else "- No third-party data."),
+        *(["- Third-party data: the kinds of 861 nouns said before numbers (g20: a time after something that happens, "
+         "a code after a thing, a price after food) come from **WordNet 3.0** (Princeton University, WordNet 3.0 "
+         "license, permissive with notice: `training/timenorm/data/WORDNET_LICENSE`), shipped in "
+         "`training/timenorm/data/nouns_wordnet.tsv`."] if nouns_g20.SHARES else []),
         "- Evaluation: the hand-written set `training/timenorm/data/eval_handwritten.tsv`",
         f"  ({ev['total']} phrasings, none produced by the generator; never used in training or model",
         "  selection). The confidence threshold is chosen on a generated dev set (its own seed).",

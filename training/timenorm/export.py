@@ -9,6 +9,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from core.manifest import TimeNormalizerManifest, dump
+from training.timenorm import nouns_g20
 from training.timenorm.card import model_card
 from training.timenorm.config import TrainConfig
 from training.timenorm.evaluate import evaluate_saved_model, predict
@@ -46,7 +47,9 @@ def _write_manifest(out_dir: Path, version: str, attention: str, threshold: floa
                     f"{attention} attention, greedy decoding in the graph.",
         license="Apache-2.0 (code); trained on generated data"
                 + (" with clauses of Tatoeba sentences (CC-BY 2.0 FR, tatoeba.org)"
-                   if GeneratorConfig().clause_probability else ""),
+                   if GeneratorConfig().clause_probability else "")
+                + ("; nouns' kinds from WordNet 3.0 (Princeton University, WordNet 3.0 license)"
+                   if nouns_g20.SHARES else ""),
         exported=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         parameters=parameters,
         signatures=["serving_default"],

@@ -81,18 +81,6 @@ def read_senses(lines: Iterable[str]) -> dict[str, tuple[str, ...]]:
     return senses
 
 
-def _descends(offset: str, ancestor: str, synsets: dict[str, Synset]) -> bool:
-    todo, seen = [offset], set()
-    while todo:
-        current = todo.pop()
-        if current == ancestor:
-            return True
-        if current not in seen and current in synsets:
-            seen.add(current)
-            todo.extend(synsets[current].hypernyms)
-    return False
-
-
 @dataclass(frozen=True)
 class Roots:
     """The synsets whose descendants change a kind: a conveyance or a month is left out, a meal or a

@@ -97,6 +97,7 @@ def test_export_layout_and_metadata(exported: Path) -> None:
     assert "luong-general" in card and "Parameters" in card
     assert "Reliability" in card and "False times" in card and "Confidence threshold" in card
     assert "Tatoeba" in card and "CC-BY 2.0" in card  # g17's clauses are third-party text: attributed
+    assert "WordNet 3.0" in card and "WORDNET_LICENSE" in card and "WordNet 3.0" in meta["license"]  # g20's nouns
 
 
 def test_serving_signature_contract(exported: Path) -> None:
