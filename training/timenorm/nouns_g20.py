@@ -5,6 +5,11 @@ four digits after a thing, a place or a piece of writing are a code ("shelf 1230
 food or a thing is a price ("popcorn and a cola, 6.30", "sunglasses 12.40"). Each of the nouns is seen
 beside both times and look-alikes' shapes, so what decides is the kind of the word, learned over many words,
 not a list. Pure Python.
+
+g21 (after v13 = g20 answered no time to "concert 1930" and "funeral 1100", nouns of its own list, while it
+reads "the ceremony 1415"): a third of these texts are bare, the noun and the number alone, on both sides; a
+quarter put another noun of any kind before the one that decides ("keeper talk", "radio news", "frame number"):
+the last noun decides; the shares grow (``SHARES``, ``CODE_SHARE``, ``PRICE_SHARE``).
 """
 from __future__ import annotations
 
@@ -13,7 +18,7 @@ import random
 from training.timenorm.conventions import DAY_WORDS_AFTER, SpokenTime, day_word_agrees, resolve
 from training.timenorm.noise import surface_noise
 from training.timenorm.phrasing_g14 import MAX_CHARS, _time
-from training.timenorm.wordnet_nouns import shipped_nouns
+from training.timenorm.wordnet_nouns import KINDS, shipped_nouns
 
 DETERMINERS = ("", "", "", "the ", "the ", "our ", "my ", "your ", "their ", "this ", "next ", "tomorrow's ")
 #: Said between an activity and its time.
@@ -25,10 +30,25 @@ CODE_TAILS = ("", "", "", "", " please", " is missing", " is ready", " is by the
 PRICE_LINKS = (" ", " ", ", ", ": ", " is ", " was ", " costs ", " for ", " came to ", " - ")
 
 
+BARE_SHARE = 0.33  # g21: "concert 1930", "locker 1930": the noun and the number alone
+COMPOUND_SHARE = 0.25  # g21: "radio news 1800", "bike frame 1423": the last noun decides
+
+
+def _noun(kind: str, rng: random.Random) -> str:
+    """A noun of ``kind``, after another noun of any kind a quarter of the time ("keeper talk")."""
+    nouns = shipped_nouns()
+    head = rng.choice(nouns[kind])
+    if rng.random() < COMPOUND_SHARE:
+        return f"{rng.choice(nouns[rng.choice(KINDS)])} {head}"
+    return head
+
+
 def timed_noun(rng: random.Random, compact: bool = False) -> tuple[str, SpokenTime]:
     """A time after something that happens: "the rehearsal 19.30 tonight", "ceremony starts 1415"."""
     time, spoken = _time(rng, compact)
-    noun = rng.choice(shipped_nouns()["timed"])
+    noun = _noun("timed", rng)
+    if rng.random() < BARE_SHARE:
+        return f"{noun} {time}", spoken
     link = rng.choice(LINKS)
     text = " ".join(f"{rng.choice(DETERMINERS)}{noun} {link} {time}".split())
     if rng.random() < 0.3:
@@ -48,9 +68,10 @@ def compact_after_noun(rng: random.Random) -> tuple[str, SpokenTime]:
 
 def code_after_noun(rng: random.Random) -> str:
     """Four digits (or more) after a thing, a place or a piece of writing: "shelf 1230", "cabin #0945"."""
-    nouns = shipped_nouns()
-    noun = rng.choice(nouns[rng.choices(["thing", "place", "document"], weights=[5, 3, 2])[0]])
+    noun = _noun(rng.choices(["thing", "place", "document"], weights=[5, 3, 2])[0], rng)
     number = f"{rng.randint(0, 2359):04d}" if rng.random() < 0.8 else str(rng.randint(100, 99999))
+    if rng.random() < BARE_SHARE:
+        return surface_noise(f"{noun} {number}", rng)
     text = f"{rng.choice(DETERMINERS)}{noun} {rng.choice(CODE_MARKS)}{number}{rng.choice(CODE_TAILS)}"
     return surface_noise(text, rng)
 
@@ -65,6 +86,8 @@ def _goods(rng: random.Random) -> str:
     nouns = shipped_nouns()
     pool = nouns["food"] if rng.random() < 0.6 else nouns["thing"]
     first = rng.choice(pool)
+    if rng.random() < COMPOUND_SHARE:  # g21: "garden hose", "cheese sandwich"
+        first = f"{rng.choice(nouns[rng.choice(KINDS)])} {first}"
     if rng.random() < 0.35:
         count = rng.choice(["a", "a", "one", "two", "three", "some", "a bag of", "a box of", "a cup of"])
         return f"{rng.choice(['', 'the ', 'a '])}{first} and {count} {rng.choice(nouns['food'])}"
@@ -73,15 +96,15 @@ def _goods(rng: random.Random) -> str:
 
 def price_after_noun(rng: random.Random) -> str:
     """A bare amount after food or a thing bought: "popcorn and a cola, 6.30", "the sunglasses were 12.40"."""
-    text = f"{_goods(rng)}{rng.choice(PRICE_LINKS)}{_amount(rng)}"
+    text = f"{_goods(rng)}{' ' if rng.random() < BARE_SHARE else rng.choice(PRICE_LINKS)}{_amount(rng)}"
     if rng.random() < 0.15:
         text = f"{text} {rng.choice(['each', 'apiece', 'a piece', 'in total', 'altogether', 'with tax'])}"
     return surface_noise(" ".join(text.split()), rng)
 
 
 #: The share of each family that g20 draws from this module.
-SHARES = {"digits-colon": 0.12, "digits-compact": 0.12}
+SHARES = {"digits-colon": 0.25, "digits-compact": 0.25}  # g20: 0.12
 PHRASINGS = {"digits-colon": colon_after_noun, "digits-compact": compact_after_noun}
 #: The shares of the code negatives and of the price look-alikes that g20 draws from here.
-CODE_SHARE = 0.3
-PRICE_SHARE = 0.25
+CODE_SHARE = 0.45  # g20: 0.3
+PRICE_SHARE = 0.35  # g20: 0.25
