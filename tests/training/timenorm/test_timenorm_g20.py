@@ -122,3 +122,17 @@ def test_the_generator_draws_g20_texts_with_their_labels() -> None:
              and re.search(r"\d{4}", s.text)]
     assert len(times) > 100 and all(s.label != NO_TIME for s in times)
     assert len(codes) > 50 and all(s.label == NO_TIME for s in codes)
+
+
+def test_g21_says_the_noun_alone_and_after_another_noun_on_both_sides() -> None:
+    rng = random.Random(5)
+    nouns = wn.shipped_nouns()
+    every = {n for kind in wn.KINDS for n in nouns[kind]}
+    times = [nouns_g20.timed_noun(rng, compact=True)[0] for _ in range(600)]
+    codes = [nouns_g20.code_after_noun(rng).lower().strip(" !?.,:)") for _ in range(600)]
+    for texts, heads in ((times, set(nouns["timed"])),
+                         (codes, set(nouns["thing"]) | set(nouns["place"]) | set(nouns["document"]))):
+        bare = [t.split() for t in texts if re.fullmatch(r"[a-z']+( [a-z']+)? \d{4,5}", t)]
+        bare = [w for w in bare if set(w[:-1]) <= every]  # the noun (or two) and the number alone
+        assert len(bare) > 100 and all(w[-2] in heads for w in bare)  # the last noun decides
+        assert sum(len(w) == 3 for w in bare) > 30  # "keeper talk 1405", "bike frame 1423"
