@@ -84,10 +84,7 @@ def _amount(rng: random.Random) -> str:
 
 def _goods(rng: random.Random) -> str:
     nouns = shipped_nouns()
-    pool = nouns["food"] if rng.random() < 0.6 else nouns["thing"]
-    first = rng.choice(pool)
-    if rng.random() < COMPOUND_SHARE:  # g21: "garden hose", "cheese sandwich"
-        first = f"{rng.choice(nouns[rng.choice(KINDS)])} {first}"
+    first = _noun("food" if rng.random() < 0.6 else "thing", rng)  # g21: "garden hose", "cheese sandwich"
     if rng.random() < 0.35:
         count = rng.choice(["a", "a", "one", "two", "three", "some", "a bag of", "a box of", "a cup of"])
         return f"{rng.choice(['', 'the ', 'a '])}{first} and {count} {rng.choice(nouns['food'])}"

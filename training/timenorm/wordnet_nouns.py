@@ -109,28 +109,28 @@ def roots(senses: dict[str, tuple[str, ...]], synsets: dict[str, Synset]) -> Roo
                  place=of(6, "structure", "facility", "area", "way"))
 
 
-def _descends(offset: str, ancestors: frozenset[str], synsets: dict[str, Synset]) -> bool:
+def _ancestors(offset: str, synsets: dict[str, Synset]) -> set[str]:
+    """The synset and every synset above it (its hypernyms, theirs, ...)."""
     todo, seen = [offset], set()
     while todo:
         current = todo.pop()
-        if current in ancestors:
-            return True
-        if current not in seen and current in synsets:
+        if current not in seen:
             seen.add(current)
-            todo.extend(synsets[current].hypernyms)
-    return False
+            todo.extend(synsets[current].hypernyms if current in synsets else ())
+    return seen
 
 
 def sense_kind(offset: str, synsets: dict[str, Synset], found: Roots) -> str | None:
     """The kind one sense names, or None."""
     name = LEXFILES.get(synsets[offset].lexfile)
-    if name == "possession" or _descends(offset, found.month | found.conveyance, synsets):
+    above = _ancestors(offset, synsets)
+    if name == "possession" or above & (found.month | found.conveyance):
         return "excluded"
-    if _descends(offset, found.meal | found.performance, synsets):
+    if above & (found.meal | found.performance):
         return "timed"  # "dinner 1930", "the concert 19.45"
     if name == "communication":
-        return "document" if _descends(offset, found.writing, synsets) else None
-    if name == "artifact" and _descends(offset, found.place, synsets):
+        return "document" if above & found.writing else None
+    if name == "artifact" and above & found.place:
         return "place"
     return KIND_OF_LEXFILE.get(name or "")
 
