@@ -18,6 +18,7 @@ from training.timenorm import (
     lookalikes_g14,
     lookalikes_g15,
     lookalikes_g18,
+    movers_g22,
     nouns_g20,
     phrasing,
     phrasing_compact,
@@ -98,6 +99,8 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
             text, kind = lookalike_negative(rng)
             if kind == "price" and rng.random() < nouns_g20.PRICE_SHARE:  # g20: "popcorn and a cola, 6.30"
                 text = nouns_g20.price_after_noun(rng)
+            elif kind == "price" and rng.random() < movers_g22.PRICE_SHARE:  # g22: "the plumber charged 85.50"
+                text = movers_g22.price_to_person(rng)
             if rng.random() < config.clause_probability:  # g17: "it costs 7.50, i like your dogs"
                 text = clauses.beside(text, rng, config.max_chars)
             return Sample(text[: config.max_chars], NO_TIME, f"neg-{kind}")
@@ -137,6 +140,8 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
         phrase, spoken = tails_g19.PHRASINGS[name](rng)
     elif rng.random() < nouns_g20.SHARES.get(name, 0.0):  # g20: "the rehearsal 19.30", "ceremony starts 1415"
         phrase, spoken = nouns_g20.PHRASINGS[name](rng)
+    elif rng.random() < movers_g22.SHARES.get(name, 0.0):  # g22: "the plumber comes 11.10", "truck departs 0455"
+        phrase, spoken = movers_g22.PHRASINGS[name](rng)
     else:
         phrase, spoken = families[name][1](rng)
     label = resolve(spoken)

@@ -18,6 +18,9 @@ sense into a ``kind``:
 - ``document``: a piece of writing ("invoice 2215", "page 1230"): a code;
 - ``food``: food and drink that is no meal: an amount after it is a price ("popcorn 6.30").
 
+- ``person`` and ``vehicle`` (g22): a noun that is none of the above whose most frequent sense is a person
+  (``noun.person``) or a conveyance: a time after it and a verb of coming or going ("the plumber comes 11.10").
+
 A noun that could be read either way (any of its senses names money, a month, a conveyance or a kind of the
 other side: "case" is an occurrence and a box) is left out. ``python -m training timenorm nouns`` writes ``data/nouns_wordnet.tsv``.
 """
@@ -37,6 +40,10 @@ LEXFILES = {4: "act", 6: "artifact", 10: "communication", 11: "event", 13: "food
 KIND_OF_LEXFILE = {"act": "timed", "event": "timed", "time": "timed", "artifact": "thing",
                    "communication": "document", "food": "food"}
 KINDS = ("timed", "thing", "place", "document", "food")
+#: g22: who or what comes and goes ("the plumber comes 11.10", "truck departs 0455"); never a code's or a price's
+#: noun, and only ever before a verb of coming and going (``movers_g22.py``).
+MOVER_KINDS = ("person", "vehicle")
+PERSON_LEXFILE = 18  # noun.person
 #: Which side a kind is on: a number after it is a time, or never one.
 SIDE = {"timed": "time", "thing": "other", "place": "other", "document": "other", "food": "other"}
 #: Words that never make a generated text: time words, number words and words of the conventions.
@@ -147,6 +154,17 @@ def kind_of(lemma: str, senses: dict[str, tuple[str, ...]], synsets: dict[str, S
     return kinds[0]
 
 
+def mover_kind(lemma: str, senses: dict[str, tuple[str, ...]], synsets: dict[str, Synset], found: Roots
+               ) -> str | None:
+    """"person" or "vehicle" by the lemma's most frequent sense (g22), else None."""
+    first = next((o for o in senses.get(lemma, ()) if o in synsets), None)
+    if first is None:
+        return None
+    if synsets[first].lexfile == PERSON_LEXFILE:
+        return "person"
+    return "vehicle" if _ancestors(first, synsets) & found.conveyance else None
+
+
 _AFTER_DETERMINER = re.compile(r"\b(?:the|a|an|my|your|his|her|our|their|this|that|every|no) ([a-z]+)\b")
 
 
@@ -163,7 +181,7 @@ def extract_nouns(synsets: dict[str, Synset], senses: dict[str, tuple[str, ...]]
     for lemma in sorted(senses):
         if not lemma.isalpha() or len(lemma) < 3 or lemma in _EXCLUDED or counts[lemma] < min_count:
             continue
-        kind = kind_of(lemma, senses, synsets, found)
+        kind = kind_of(lemma, senses, synsets, found) or mover_kind(lemma, senses, synsets, found)
         if kind is not None:
             out.append((lemma, kind))
     return out
@@ -172,7 +190,7 @@ def extract_nouns(synsets: dict[str, Synset], senses: dict[str, tuple[str, ...]]
 @lru_cache(maxsize=1)
 def shipped_nouns() -> dict[str, tuple[str, ...]]:
     """Kind -> the nouns of ``data/nouns_wordnet.tsv``."""
-    found: dict[str, list[str]] = {kind: [] for kind in KINDS}
+    found: dict[str, list[str]] = {kind: [] for kind in KINDS + MOVER_KINDS}
     for line in NOUNS_FILE.read_text(encoding="utf-8").splitlines():
         if line and not line.startswith("#"):
             noun, kind = line.split("\t")

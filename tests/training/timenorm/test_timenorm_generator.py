@@ -16,6 +16,7 @@ from training.timenorm import (
     lookalikes_g15,
     lookalikes_g16,
     lookalikes_g18,
+    movers_g22,
     phrasing,
     phrasing_tutorial,
 )
@@ -222,6 +223,7 @@ def test_lookalike_negatives_are_labelled_no_time_and_hold_their_kind(kind: str)
     money += tuple(b[:4] for b in lookalikes_g16.ORDERED)  # g16: a small order and what it came to
     money += lookalikes_g18.RATES  # g18: a price with a rate after "at"
     money += shipped_nouns()["food"] + shipped_nouns()["thing"]  # g20: an amount after food or a thing bought
+    money += tuple(max(re.sub(r"\{[pa]\}|'s", "", f).split(), key=len) for f in movers_g22.PAY_FRAMES)  # g22: "charged"
     software = "|".join(map(re.escape, lookalikes_g13.VERSION_VERBS + lookalikes_g13.PROGRAMS + lookalikes_g13.SOFTWARE
                             + lookalikes_g14.SET_VERBS + lookalikes_g14.VERSIONED  # g14: "pin the runtime to 7.21"
                             + lookalikes_g16.BARE_MOVES + lookalikes_g16.UPDATES + lookalikes_g16.USED))  # g16

@@ -86,7 +86,7 @@ def test_compact_times_in_context_keep_their_digits_and_label(seed: int) -> None
 
 
 def test_the_generator_uses_the_new_rules() -> None:
-    samples = generate(6000, GeneratorConfig(seed=3))
+    samples = generate(8000, GeneratorConfig(seed=3))
     compact = [normalize_text(s.text) for s in samples if s.category == "digits-compact"]
     assert sum(bool(re.search(r"the \d{3,4} [a-z]", t)) for t in compact) > 20
     no_time = [normalize_text(s.text) for s in samples if s.category == "no-time"]
