@@ -65,6 +65,6 @@ def test_the_generator_draws_g22_texts_with_their_labels() -> None:
     verbs = "|".join(re.escape(v) for pair in movers_g22.PERSON_VERBS + movers_g22.VEHICLE_VERBS for v in pair)
     times = [s for s in samples if s.category in ("digits-colon", "digits-compact")
              and re.search(rf"^\S+( \S+)? ({verbs}) ", s.text.lower().strip(" \t(\"'"))]
-    paid = [s for s in samples if re.search(r"\b(charged|we owe the|tip for the|quoted|asked for)\b", s.text.lower())]
+    paid = [s for s in samples if re.search(r"\b(charged( us)?|we owe the \S+|tip for the \S+:|quoted|asked for) \d", s.text.lower())]
     assert len(times) > 100 and all(s.label != NO_TIME for s in times)
     assert len(paid) > 20 and all(s.label == NO_TIME and s.category == "neg-price" for s in paid)
