@@ -28,7 +28,6 @@ from training.timenorm import (
     phrasing_g16,
     phrasing_plans,
     phrasing_tutorial,
-    schedule_g23,
     tails_g19,
 )
 from training.timenorm.conventions import DAY_WORDS_AFTER, NO_TIME, SpokenTime, day_word_agrees, resolve
@@ -143,8 +142,6 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
         phrase, spoken = nouns_g20.PHRASINGS[name](rng)
     elif rng.random() < movers_g22.SHARES.get(name, 0.0):  # g22: "the plumber comes 11.10", "truck departs 0455"
         phrase, spoken = movers_g22.PHRASINGS[name](rng)
-    elif rng.random() < schedule_g23.SHARES.get(name, 0.0):  # g23: "sunset tonight 1952", "next bus 1308"
-        phrase, spoken = schedule_g23.PHRASINGS[name](rng)
     else:
         phrase, spoken = families[name][1](rng)
     label = resolve(spoken)
