@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 from training.timenorm.conventions import SpokenTime
+from training.timenorm.lookalikes import plural as plural_of
 from training.timenorm.noise import surface_noise
 from training.timenorm.nouns_g20 import _amount
 from training.timenorm.phrasing_g14 import MAX_CHARS, _time
@@ -40,14 +41,6 @@ PAY_FRAMES = ("the {p} charged {a}", "{p} charged us {a}", "paid the {p} {a}", "
               "gave the {p} {a}", "the {p} quoted {a}", "{p} {a} per visit", "the {p} asked for {a}")
 
 
-def _plural(noun: str) -> str:
-    if noun.endswith(("s", "x", "ch", "sh")):
-        return noun + "es"
-    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
-        return noun[:-1] + "ies"
-    return noun + "s"
-
-
 def mover_time(rng: random.Random, compact: bool = False) -> tuple[str, SpokenTime]:
     """A time after a person or a vehicle and a verb: "the plumber comes 11.10", "truck departs depot 0455"."""
     time, spoken = _time(rng, compact)
@@ -56,7 +49,7 @@ def mover_time(rng: random.Random, compact: bool = False) -> tuple[str, SpokenTi
     noun = rng.choice(nouns[kind])
     singular, plural = rng.choice(PERSON_VERBS if kind == "person" else VEHICLE_VERBS)
     if rng.random() < 0.25:
-        noun, verb, det = _plural(noun), plural, rng.choice(("", "the ", "our ", "the two ", "both "))
+        noun, verb, det = plural_of(noun), plural, rng.choice(("", "the ", "our ", "the two ", "both "))
     else:
         verb, det = singular, rng.choice(DETERMINERS)
     place = f"{rng.choice(FROM_TO)}{rng.choice(nouns['place'])} " if rng.random() < 0.2 else ""

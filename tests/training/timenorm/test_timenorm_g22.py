@@ -11,6 +11,7 @@ from training.timenorm import movers_g22
 from training.timenorm import wordnet_nouns as wn
 from training.timenorm.conventions import NO_TIME, resolve
 from training.timenorm.generator import GeneratorConfig, iterate
+from training.timenorm.lookalikes import plural
 
 PERSON = """\
 00000019 18 n 01 plumber 0 001 @ 00000001 n 0000 | a person who fixes pipes
@@ -42,7 +43,7 @@ def test_the_shipped_list_has_people_and_vehicles_apart_from_the_other_kinds() -
 def test_a_time_after_who_or_what_comes_is_in_the_text_and_its_label() -> None:
     rng = random.Random(6)
     movers = set(wn.shipped_nouns()["person"]) | set(wn.shipped_nouns()["vehicle"])
-    forms = movers | {movers_g22._plural(m) for m in movers}  # "the plumber comes", "the scaffolders arrive"
+    forms = movers | {plural(m) for m in movers}  # "the plumber comes", "the scaffolders arrive"
     for compact in (False, True):
         for _ in range(400):
             text, spoken = movers_g22.mover_time(rng, compact)
