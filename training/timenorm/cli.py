@@ -45,7 +45,7 @@ def _parser() -> argparse.ArgumentParser:
     n = sub.add_parser("nouns", help="sort WordNet's nouns by what they name (g20; needs Debian's wordnet-base)")
     n.add_argument("--corpus", type=Path, default=Path("../shared/data/tatoeba-deu-eng/deu-eng.tsv.gz"))
     n.add_argument("--wordnet", type=Path, help="default: /usr/share/wordnet")
-    n.add_argument("--min-count", type=int, default=1)  # g24: 1 (g20-g23: 2)
+    n.add_argument("--min-count", type=int, default=2)  # g24 tried 1 (not shipped)
     n.add_argument("--out", type=Path, help="default: the shipped training/timenorm/data/nouns_wordnet.tsv")
     s = sub.add_parser("soup", help="average the weights of exported models into a run dir to export")
     s.add_argument("models", type=Path, nargs="+", help="exported dirs of one architecture")
