@@ -25,6 +25,7 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--seed", type=int)
     t.add_argument("--epochs", type=int)
     t.add_argument("--examples", type=int, help="training examples to generate")
+    t.add_argument("--fresh-each-epoch", action="store_true", help="new examples every epoch (data.fresh_each_epoch)")
     t.add_argument("--config", type=Path, help="a TrainConfig JSON to start from")
     e = sub.add_parser("evaluate")
     e.add_argument("--model", type=Path, required=True)
@@ -109,6 +110,8 @@ def _train_config(args: argparse.Namespace) -> TrainConfig:
         config = replace(config, epochs=args.epochs)
     if args.examples is not None:
         config = replace(config, data=replace(config.data, train_examples=args.examples))
+    if args.fresh_each_epoch:
+        config = replace(config, data=replace(config.data, fresh_each_epoch=True))
     return config
 
 

@@ -33,6 +33,18 @@ class DataConfig:
     seed: int = 20261121
     negative_fraction: float = 0.3
     categories: tuple[str, ...] = ()  # restrict the generator (tests use a narrow slice)
+    #: New examples every epoch (seed + EPOCH_SEED_STRIDE * epoch), not one set seen ``epochs`` times (session 17)
+    fresh_each_epoch: bool = False
+
+
+#: Epoch e > 0 of a ``fresh_each_epoch`` run draws its examples at ``seed + EPOCH_SEED_STRIDE * e``: far from the
+#: validation seed (seed + 1) and the exporter's dev seed (seed + 2).
+EPOCH_SEED_STRIDE = 1000
+
+
+def train_seed(data: DataConfig, epoch: int) -> int:
+    """The generator seed of the training examples of ``epoch`` (0-based)."""
+    return data.seed + EPOCH_SEED_STRIDE * epoch if data.fresh_each_epoch and epoch > 0 else data.seed
 
 
 @dataclass(frozen=True)

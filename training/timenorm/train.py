@@ -11,7 +11,7 @@ import numpy as np
 import tensorflow as tf
 
 from training.shared import parameter_count
-from training.timenorm.config import TrainConfig
+from training.timenorm.config import TrainConfig, train_seed
 from training.timenorm.data import EncodedSet, batches, encode_samples
 from training.timenorm.generator import GeneratorConfig, generate
 from training.timenorm.model import build_model
@@ -20,17 +20,21 @@ from training.timenorm.vocab import MAX_OUTPUT_LENGTH, PAD
 WEIGHTS_FILE = "model.weights.h5"
 
 
-def make_datasets(config: TrainConfig) -> tuple[EncodedSet, EncodedSet]:
-    """Training and validation sets from the generator (different seeds), never the eval set."""
+def _generated(config: TrainConfig, n: int, seed: int) -> EncodedSet:
     data = config.data
-    def generator(seed: int) -> GeneratorConfig:
-        return GeneratorConfig(seed=seed, negative_fraction=data.negative_fraction, categories=data.categories,
-                               max_chars=config.model.max_input_chars)
+    generator = GeneratorConfig(seed=seed, negative_fraction=data.negative_fraction, categories=data.categories,
+                                max_chars=config.model.max_input_chars)
+    return encode_samples(generate(n, generator), config.model.max_input_chars)
 
-    train = generate(data.train_examples, generator(data.seed))
-    val = generate(data.validation_examples, generator(data.seed + 1))
-    return (encode_samples(train, config.model.max_input_chars),
-            encode_samples(val, config.model.max_input_chars))
+
+def epoch_train_set(config: TrainConfig, epoch: int) -> EncodedSet:
+    """The training examples of ``epoch`` (0-based): one set for every epoch, or new ones each epoch."""
+    return _generated(config, config.data.train_examples, train_seed(config.data, epoch))
+
+
+def make_datasets(config: TrainConfig) -> tuple[EncodedSet, EncodedSet]:
+    """Training (epoch 0) and validation sets from the generator (different seeds), never the eval set."""
+    return epoch_train_set(config, 0), _generated(config, config.data.validation_examples, config.data.seed + 1)
 
 
 def masked_loss(targets, logits):
@@ -102,6 +106,8 @@ def train(
     while int(epoch_var.numpy()) < config.epochs:
         epoch = int(epoch_var.numpy())
         started, losses = time.time(), []
+        if config.data.fresh_each_epoch and epoch > 0:  # also right after a resume
+            train_set = epoch_train_set(config, epoch)
         for step, batch in enumerate(batches(train_set, config.batch_size, np.random.default_rng(config.seed + epoch))):
             losses.append(float(train_step(*batch)))
             if step % 100 == 0:

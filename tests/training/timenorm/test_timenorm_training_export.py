@@ -164,3 +164,39 @@ def test_cli_generate_prints_tsv(capsys) -> None:
     assert main(["generate", "-n", "5", "--seed", "3"]) == 0
     rows = [line.split("\t") for line in capsys.readouterr().out.strip().split("\n")]
     assert len(rows) == 5 and all(len(r) == 3 for r in rows)
+
+
+def test_fresh_examples_each_epoch_have_their_own_seed_and_old_configs_keep_one_set() -> None:
+    from training.timenorm.config import EPOCH_SEED_STRIDE, train_seed
+    from training.timenorm.train import epoch_train_set
+
+    fresh = replace(TINY, data=replace(TINY.data, fresh_each_epoch=True))
+    assert [train_seed(TINY.data, e) for e in range(4)] == [TINY.data.seed] * 4
+    seeds = [train_seed(fresh.data, e) for e in range(50)]
+    assert seeds[0] == TINY.data.seed and seeds[3] == TINY.data.seed + 3 * EPOCH_SEED_STRIDE
+    assert len(set(seeds)) == 50 and not {TINY.data.seed + 1, TINY.data.seed + 2} & set(seeds)  # validation, dev
+    assert np.array_equal(epoch_train_set(TINY, 1).targets, epoch_train_set(TINY, 0).targets)
+    assert np.array_equal(epoch_train_set(fresh, 0).targets, epoch_train_set(TINY, 0).targets)
+    assert not np.array_equal(epoch_train_set(fresh, 1).targets, epoch_train_set(fresh, 0).targets)
+    shipped = TrainConfig.load(Path(__file__).resolve().parents[3] / "models/time-normalizer/14/assets.extra/config.json")
+    assert shipped.data.fresh_each_epoch is False  # written before the option: one set seen every epoch
+
+
+def test_a_fresh_each_epoch_run_trains_on_new_examples_and_resumes(tmp_path: Path) -> None:
+    import training.timenorm.train as train_module
+
+    fresh = replace(TINY, data=replace(TINY.data, fresh_each_epoch=True))
+    drawn: list[int] = []
+    real = train_module.epoch_train_set
+
+    def spy(config: TrainConfig, epoch: int):
+        drawn.append(epoch)
+        return real(config, epoch)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(train_module, "epoch_train_set", spy)
+        train(fresh, tmp_path / "run", log=lambda _: None)
+        assert drawn == [0, 1]
+        train(replace(fresh, epochs=3), tmp_path / "run", resume=True, log=lambda _: None)
+    assert drawn == [0, 1, 0, 2]  # a resumed run draws the examples of the epoch it resumes at
+    assert TrainConfig.load(tmp_path / "run" / "config.json").data.fresh_each_epoch
