@@ -29,7 +29,6 @@ from training.timenorm import (
     phrasing_plans,
     phrasing_tutorial,
     tails_g19,
-    tails_g25,
 )
 from training.timenorm.conventions import DAY_WORDS_AFTER, NO_TIME, SpokenTime, day_word_agrees, resolve
 from training.timenorm.negatives import NEGATIVE_KINDS, lookalike_negative
@@ -102,8 +101,6 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
                 text = nouns_g20.price_after_noun(rng)
             elif kind == "price" and rng.random() < movers_g22.PRICE_SHARE:  # g22: "the plumber charged 85.50"
                 text = movers_g22.price_to_person(rng)
-            if kind == "price" and rng.random() < tails_g25.NEGATIVE_SHARE:  # g25: "lunch deal 6.50 upstairs"
-                text = tails_g25.with_tail(text, rng)
             if rng.random() < config.clause_probability:  # g17: "it costs 7.50, i like your dogs"
                 text = clauses.beside(text, rng, config.max_chars)
             return Sample(text[: config.max_chars], NO_TIME, f"neg-{kind}")
@@ -115,8 +112,6 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
                 text = tails_g19.code_with_place(rng)
             elif rng.random() < nouns_g20.CODE_SHARE:  # g20: "shelf 1230", "the manuscript #0945"
                 text = nouns_g20.code_after_noun(rng)
-            if rng.random() < tails_g25.NEGATIVE_SHARE:  # g25: "locker 1402 because of the rain"
-                text = tails_g25.with_tail(text, rng)
             if rng.random() < config.clause_probability:  # g17: "where is the dutch embassy? room 1417"
                 text = clauses.beside(text, rng, config.max_chars)
         elif rng.random() < 0.1:  # g15: "can we push standup to monday"
@@ -149,8 +144,6 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
         phrase, spoken = movers_g22.PHRASINGS[name](rng)
     else:
         phrase, spoken = families[name][1](rng)
-    if rng.random() < tails_g25.SHARES.get(name, 0.0):  # g25: "chess club 20.10 upstairs"
-        phrase = tails_g25.with_tail(phrase, rng)
     label = resolve(spoken)
     bare = phrase
     if rng.random() < config.day_word_probability and not phrase.endswith(tuple(DAY_WORDS_AFTER)):
