@@ -60,7 +60,7 @@ def test_no_eval_text_is_trained_on_and_the_generator_almost_never_produces_one(
     : the hand-written phrasings are not the generator's."""
     eval_texts = {normalize_text(e.text) for e in EXAMPLES}
     config = TrainConfig.load(SHIPPED_CONFIG)  # 200,000 training examples, one set for every epoch
-    assert not config.data.fresh_each_epoch
+    assert not config.data.fresh_each_epoch  # a shipped fresh-data round: check every epoch's seed here too
     for seed, n in ((config.data.seed, config.data.train_examples), (config.data.seed + 1, config.data.validation_examples)):
         sample = iterate(GeneratorConfig(seed=seed, negative_fraction=config.data.negative_fraction,
                                          max_chars=config.model.max_input_chars))
