@@ -54,6 +54,11 @@ def model_card(config: TrainConfig, metrics: dict, version: str) -> str:
         *([f"- Weight soup: the element-wise mean of the weights of {', '.join(f'`{m}`' for m in metrics['soup_of'])}"
            " (`python -m training timenorm soup`); the training lines above are those models' config."]
           if metrics.get("soup_of") else []),
+        *([f"- **Ensemble** of {len(metrics['ensemble_of'])} models, {', '.join(f'`{m}`' for m in metrics['ensemble_of'])}"
+           " (`python -m training timenorm ensemble`): each decoding step takes the mean of their next-character"
+           " probabilities, and the attention map is the mean of their maps; the training lines above are member 0's"
+           " config (the members differ only in their training seed: see `ensemble.json`)."]
+          if metrics.get("ensemble_of") else []),
         "",
         "## Quality (exact match on the hand-written set, as the service answers)",
         f"**Overall: {ev['exact_match']:.2%} ({ev['correct']}/{ev['total']})** at confidence threshold "

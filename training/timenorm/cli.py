@@ -1,4 +1,4 @@
-"""``python -m training timenorm {generate,train,evaluate,export,soup,clauses,nouns}``."""
+"""``python -m training timenorm {generate,train,evaluate,export,soup,ensemble,clauses,nouns}``."""
 from __future__ import annotations
 
 import argparse
@@ -51,6 +51,9 @@ def _parser() -> argparse.ArgumentParser:
     s = sub.add_parser("soup", help="average the weights of exported models into a run dir to export")
     s.add_argument("models", type=Path, nargs="+", help="exported dirs of one architecture")
     s.add_argument("--out", type=Path, required=True, help="run dir (then: timenorm export --run OUT)")
+    e = sub.add_parser("ensemble", help="decode exported models together (mean probabilities): a run dir to export")
+    e.add_argument("models", type=Path, nargs="+", help="exported dirs of one architecture; the first is member 0")
+    e.add_argument("--out", type=Path, required=True, help="run dir (then: timenorm export --run OUT)")
     return p
 
 
@@ -148,6 +151,12 @@ def main(argv: list[str]) -> int:
 
         make_soup(args.models, args.out)
         print(f"soup of {len(args.models)} models -> {args.out}")
+        return 0
+    if args.command == "ensemble":
+        from training.timenorm.ensemble import make_ensemble
+
+        make_ensemble(args.models, args.out)
+        print(f"ensemble of {len(args.models)} models -> {args.out}")
         return 0
     if args.command == "export":
         from training.timenorm.evaluate import format_report

@@ -12,10 +12,10 @@ from core.manifest import TimeNormalizerManifest, dump
 from training.timenorm import nouns_g20
 from training.timenorm.card import model_card
 from training.timenorm.config import TrainConfig
+from training.timenorm.ensemble import ENSEMBLE_FILE, member_weight_files
 from training.timenorm.evaluate import evaluate_saved_model, predict
 from training.timenorm.generator import GeneratorConfig, generate
 from training.timenorm.reliability import choose_threshold, reliability_table
-from training.timenorm.train import WEIGHTS_FILE
 
 MODEL_NAME = "time-normalizer"
 DEV_EXAMPLES = 10_000
@@ -39,12 +39,14 @@ def directory_bytes(path: Path) -> int:
 
 
 def _write_manifest(out_dir: Path, version: str, attention: str, threshold: float, max_chars: int,
-                    parameters: int) -> None:
+                    parameters: int, members: int = 1) -> None:
+    ensemble = (f" An ensemble of {members} such models: each step averages their next-character probabilities;"
+                " the attention map is the mean of theirs." if members > 1 else "")
     dump(TimeNormalizerManifest(
         name=MODEL_NAME,
         version=version,
         description="English time expression -> HH:MM (24-hour); character seq2seq with "
-                    f"{attention} attention, greedy decoding in the graph.",
+                    f"{attention} attention, greedy decoding in the graph." + ensemble,
         license="Apache-2.0 (code); trained on generated data"
                 + (" with clauses of Tatoeba sentences (CC-BY 2.0 FR, tatoeba.org)"
                    if GeneratorConfig().clause_probability else "")
@@ -73,15 +75,21 @@ def export_run(run_dir: Path, out_dir: Path, *, compare: Sequence[Path] = (), co
 
     run_dir, out_dir = Path(run_dir), Path(out_dir)
     config = TrainConfig.load(run_dir / "config.json")
-    model = build_model(config.model)
-    model.load_weights(str(run_dir / WEIGHTS_FILE))
-    module = TimeNormalizerServing(model, config.model)
+    weight_files = member_weight_files(run_dir)  # one, or an ensemble's members (member 0 = model.weights.h5)
+    members = []
+    for name in weight_files:
+        members.append(build_model(config.model))
+        members[-1].load_weights(str(run_dir / name))
+    module = TimeNormalizerServing(members, config.model)
     if out_dir.exists():
         shutil.rmtree(out_dir)
     tf.saved_model.save(module, str(out_dir), signatures={"serving_default": module.serve})
     extra = out_dir / "assets.extra"
     extra.mkdir()
-    shutil.copy(run_dir / WEIGHTS_FILE, extra / WEIGHTS_FILE)  # for --warm-start
+    for name in weight_files:  # model.weights.h5 for --warm-start; the others rebuild an ensemble
+        shutil.copy(run_dir / name, extra / name)
+    if (run_dir / ENSEMBLE_FILE).exists():
+        shutil.copy(run_dir / ENSEMBLE_FILE, extra / ENSEMBLE_FILE)
     (extra / "config.json").write_text(json.dumps(asdict(config), indent=2), encoding="utf-8")
     version = out_dir.name
     if threshold is None:
@@ -89,8 +97,9 @@ def export_run(run_dir: Path, out_dir: Path, *, compare: Sequence[Path] = (), co
         threshold = dev["threshold"]
     else:
         dev = {"threshold": threshold, "given": True}
+    parameters = sum(parameter_count(m) for m in members)
     _write_manifest(out_dir, version, config.model.attention, threshold, config.model.max_input_chars,
-                    parameter_count(model))
+                    parameters, len(members))
 
     evaluation = evaluate_saved_model(out_dir)
     history_file = run_dir / "history.json"
@@ -106,7 +115,7 @@ def export_run(run_dir: Path, out_dir: Path, *, compare: Sequence[Path] = (), co
             other_metrics.get("run", ""), other_metrics.get("warm_start"), other_metrics.get("train_examples"))
     metrics = {
         "attention": config.model.attention,
-        "parameters": parameter_count(model),
+        "parameters": parameters,
         "saved_model_bytes": directory_bytes(out_dir),
         "handwritten": evaluation,
         "threshold_choice": dev,
@@ -114,6 +123,7 @@ def export_run(run_dir: Path, out_dir: Path, *, compare: Sequence[Path] = (), co
         "training_history": json.loads(history_file.read_text()) if history_file.exists() else [],
         "warm_start": warm_start,
         "soup_of": run_summary.get("soup_of"),
+        "ensemble_of": run_summary.get("ensemble_of"),
         "train_examples": config.data.train_examples,
         "measured_by": command,
         "run": str(run_dir),

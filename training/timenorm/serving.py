@@ -1,8 +1,12 @@
 """The exported graph: normalization, char lookup and greedy decoding, all in TensorFlow.
 
-``tf.saved_model.load(path).signatures["serving_default"](text=...)`` needs no project code.
+``tf.saved_model.load(path).signatures["serving_default"](text=...)`` needs no project code. One model, or an
+ensemble of models of one architecture (``ensemble.py``): each step decodes with the mean of the members'
+next-character probabilities, and the attention map is the mean of theirs. One member decodes exactly as before.
 """
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import tensorflow as tf
 
@@ -32,11 +36,13 @@ def normalize_graph(text: tf.Tensor, max_chars: int) -> tf.Tensor:
 
 
 class TimeNormalizerServing(tf.Module):
-    """Holds the trained Keras model and exposes ``serve`` as ``serving_default``."""
+    """Holds the trained Keras model(s) and exposes ``serve`` as ``serving_default``."""
 
-    def __init__(self, model: TimeNormalizerModel, config: ModelConfig):
+    def __init__(self, models: TimeNormalizerModel | Sequence[TimeNormalizerModel], config: ModelConfig):
         super().__init__(name="time_normalizer")
-        self.model = model
+        self.members = [models] if isinstance(models, TimeNormalizerModel) else list(models)
+        if not self.members:
+            raise ValueError("serving needs at least one model")
         self.max_chars = config.max_input_chars
         self.table = codepoint_table(128) + [UNK]  # index 128: any other code point
         self.id_to_char = ["", "<s>", END_TOKEN, *OUTPUT_CHARS]
@@ -56,10 +62,12 @@ class TimeNormalizerServing(tf.Module):
     @tf.function(input_signature=[tf.TensorSpec([None], tf.string, name="text")])
     def serve(self, text):
         input_ids, input_length, input_chars = self.encode(text)
-        decoder = self.model.decoder
-        keys, key_mask, state = self.model.encoder(input_ids, training=False)
-        projected = decoder.attention.project_keys(keys)
-        feed = decoder.initial_feed(keys)
+        encoded = [m.encoder(input_ids, training=False) for m in self.members]
+        keys = [k for k, _, _ in encoded]
+        key_mask = encoded[0][1]
+        states = [list(state) for _, _, state in encoded]
+        projected = [m.decoder.attention.project_keys(k) for m, k in zip(self.members, keys, strict=True)]
+        feeds = [m.decoder.initial_feed(k) for m, k in zip(self.members, keys, strict=True)]
         batch = tf.shape(input_ids)[0]
         tokens = tf.fill([batch], START)
         finished = tf.zeros([batch], tf.bool)
@@ -67,13 +75,22 @@ class TimeNormalizerServing(tf.Module):
         out_ids = tf.TensorArray(tf.int32, size=MAX_OUTPUT_LENGTH)
         out_att = tf.TensorArray(tf.float32, size=MAX_OUTPUT_LENGTH)
         for t in tf.range(MAX_OUTPUT_LENGTH):  # AutoGraph: a tf.while_loop
-            logits, state, feed, weights = decoder.step(tokens, state, feed, keys, key_mask, projected)
-            probs = tf.nn.softmax(logits, axis=-1)
-            chosen = tf.argmax(logits, axis=-1, output_type=tf.int32)
-            log_prob += tf.where(finished, 0.0, tf.math.log(tf.reduce_max(probs, axis=-1)))
+            probs, weights, next_states, next_feeds = [], [], [], []
+            for i, member in enumerate(self.members):
+                logits, state, feed, att = member.decoder.step(tokens, states[i], feeds[i], keys[i], key_mask,
+                                                               projected[i])
+                probs.append(tf.nn.softmax(logits, axis=-1))
+                weights.append(att)
+                next_states.append(state)
+                next_feeds.append(feed)
+            states, feeds = next_states, next_feeds
+            mean_probs = tf.add_n(probs) / len(probs)
+            mean_weights = tf.add_n(weights) / len(weights)
+            chosen = tf.argmax(mean_probs, axis=-1, output_type=tf.int32)
+            log_prob += tf.where(finished, 0.0, tf.math.log(tf.reduce_max(mean_probs, axis=-1)))
             chosen = tf.where(finished, PAD, chosen)
             out_ids = out_ids.write(t, chosen)
-            out_att = out_att.write(t, tf.where(finished[:, None], 0.0, weights))
+            out_att = out_att.write(t, tf.where(finished[:, None], 0.0, mean_weights))
             finished = tf.logical_or(finished, tf.equal(chosen, END))
             tokens = chosen
         ids = tf.transpose(out_ids.stack())

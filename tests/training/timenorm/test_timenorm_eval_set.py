@@ -47,7 +47,7 @@ def test_spec_examples_are_labelled_by_the_conventions() -> None:
     assert by_text["forty two before six after noon, by the lake"] == "17:18"
     assert by_text["twenty after nine before noon"] == "09:20"
     assert by_text["seven hours and twenty two pm"] == "19:22"
-    assert by_text["seven o'clock fifteen pm"] == "19:15"
+    assert by_text["seven o'clock fifteen pm at the rink"] == "19:15"
     assert by_text["forty-five minutes past two in the afternoon"] == "14:45"
     assert by_text["t1:36p.m. works for me"] == "13:36"
     assert by_text["ready in 20 minutes, promise"] == ""
