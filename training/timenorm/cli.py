@@ -1,4 +1,4 @@
-"""``python -m training timenorm {generate,train,evaluate,export,soup,ensemble,clauses,nouns}``."""
+"""``python -m training timenorm {generate,train,evaluate,export,soup,ensemble,leaks,clauses,nouns}``."""
 from __future__ import annotations
 
 import argparse
@@ -51,6 +51,9 @@ def _parser() -> argparse.ArgumentParser:
     s = sub.add_parser("soup", help="average the weights of exported models into a run dir to export")
     s.add_argument("models", type=Path, nargs="+", help="exported dirs of one architecture")
     s.add_argument("--out", type=Path, required=True, help="run dir (then: timenorm export --run OUT)")
+    k = sub.add_parser("leaks", help="list the hand-written texts that a config's generated data holds (exit 1 if any)")
+    k.add_argument("--config", type=Path, required=True, help="a run's or an export's config.json")
+    k.add_argument("--fresh-each-epoch", action="store_true", help="check the config as if trained so")
     e = sub.add_parser("ensemble", help="decode exported models together (mean probabilities): a run dir to export")
     e.add_argument("models", type=Path, nargs="+", help="exported dirs of one architecture; the first is member 0")
     e.add_argument("--out", type=Path, required=True, help="run dir (then: timenorm export --run OUT)")
@@ -152,6 +155,17 @@ def main(argv: list[str]) -> int:
         make_soup(args.models, args.out)
         print(f"soup of {len(args.models)} models -> {args.out}")
         return 0
+    if args.command == "leaks":
+        from training.timenorm.evaluate import load_handwritten
+        from training.timenorm.leaks import leaked_texts
+
+        config = TrainConfig.load(args.config)
+        if args.fresh_each_epoch:
+            config = replace(config, data=replace(config.data, fresh_each_epoch=True))
+        found = leaked_texts(config, [e.text for e in load_handwritten()])
+        for stream, texts in found.items():
+            print(f"{stream}: {len(texts)}" + "".join(f"\n  {t}" for t in texts))
+        return 1 if any(found.values()) else 0
     if args.command == "ensemble":
         from training.timenorm.ensemble import make_ensemble
 

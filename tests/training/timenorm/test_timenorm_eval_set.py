@@ -8,6 +8,7 @@ from pathlib import Path
 from training.timenorm.config import TrainConfig
 from training.timenorm.evaluate import HANDWRITTEN_SET, load_handwritten, score
 from training.timenorm.generator import NEGATIVE_CATEGORIES, GeneratorConfig, is_negative, iterate
+from training.timenorm.leaks import leaked_texts
 from training.timenorm.text import normalize_text
 
 HHMM = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
@@ -59,13 +60,10 @@ def test_no_eval_text_is_trained_on_and_the_generator_almost_never_produces_one(
     ("seven o'clock 36 in the evening", "t11:11 p.m" before it got context words; g22's stream: four, "7 minutes before noon", "T3.50 A.M")
     : the hand-written phrasings are not the generator's."""
     eval_texts = {normalize_text(e.text) for e in EXAMPLES}
-    config = TrainConfig.load(SHIPPED_CONFIG)  # 200,000 training examples, one set for every epoch
-    assert not config.data.fresh_each_epoch  # a shipped fresh-data round: check every epoch's seed here too
-    for seed, n in ((config.data.seed, config.data.train_examples), (config.data.seed + 1, config.data.validation_examples)):
-        sample = iterate(GeneratorConfig(seed=seed, negative_fraction=config.data.negative_fraction,
-                                         max_chars=config.model.max_input_chars))
-        seen = {normalize_text(next(sample).text) for _ in range(n)}
-        assert not eval_texts & seen, (seed, sorted(eval_texts & seen))
+    config = TrainConfig.load(SHIPPED_CONFIG)  # every epoch's training examples (one set, or new ones each epoch)
+    found_by_stream = leaked_texts(config, [e.text for e in EXAMPLES])
+    assert len(found_by_stream) == (config.epochs if config.data.fresh_each_epoch else 1) + 1
+    assert not any(found_by_stream.values()), {k: v for k, v in found_by_stream.items() if v}
     found: list[str] = []
     # the training seed (as many samples as a v3 run trains on), validation, dev (threshold) and default
     for seed, n in ((20261121, 100_000), (20261122, 70_000), (20261123, 10_000), (0, 70_000)):
