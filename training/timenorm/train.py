@@ -32,9 +32,9 @@ def epoch_train_set(config: TrainConfig, epoch: int) -> EncodedSet:
     return _generated(config, config.data.train_examples, train_seed(config.data, epoch))
 
 
-def make_datasets(config: TrainConfig) -> tuple[EncodedSet, EncodedSet]:
-    """Training (epoch 0) and validation sets from the generator (different seeds), never the eval set."""
-    return epoch_train_set(config, 0), _generated(config, config.data.validation_examples, config.data.seed + 1)
+def validation_set(config: TrainConfig) -> EncodedSet:
+    """The validation examples (their own seed), never the eval set."""
+    return _generated(config, config.data.validation_examples, config.data.seed + 1)
 
 
 def masked_loss(targets, logits):
@@ -62,12 +62,12 @@ def train(
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "config.json").write_text(config.to_json(), encoding="utf-8")
     keras.utils.set_random_seed(config.seed)
-    train_set, val_set = make_datasets(config)
+    val_set = validation_set(config)  # the training examples are drawn per epoch, below (after a resume too)
     model = build_model(config.model)
     if warm_start is not None:
         model.load_weights(str(Path(warm_start) / "assets.extra" / WEIGHTS_FILE))
         log(f"warm start from {warm_start}")
-    steps_per_epoch = -(-len(train_set) // config.batch_size)
+    steps_per_epoch = -(-config.data.train_examples // config.batch_size)
     schedule = keras.optimizers.schedules.CosineDecay(
         config.learning_rate, decay_steps=max(1, steps_per_epoch * config.epochs),
         alpha=config.final_learning_rate / config.learning_rate,
@@ -102,12 +102,13 @@ def train(
         return masked_loss(targets, logits), _sequence_exact(targets, logits)
 
     log(f"{config.model.attention}: {parameter_count(model)} parameters, "
-        f"{len(train_set)} train / {len(val_set)} validation examples, {steps_per_epoch} steps/epoch")
+        f"{config.data.train_examples} train / {len(val_set)} validation examples, {steps_per_epoch} steps/epoch")
+    train_set, drawn_at = None, None
     while int(epoch_var.numpy()) < config.epochs:
         epoch = int(epoch_var.numpy())
         started, losses = time.time(), []
-        if config.data.fresh_each_epoch and epoch > 0:  # also right after a resume
-            train_set = epoch_train_set(config, epoch)
+        if train_seed(config.data, epoch) != drawn_at:  # once for one set; every epoch for new examples
+            train_set, drawn_at = epoch_train_set(config, epoch), train_seed(config.data, epoch)
         for step, batch in enumerate(batches(train_set, config.batch_size, np.random.default_rng(config.seed + epoch))):
             losses.append(float(train_step(*batch)))
             if step % 100 == 0:

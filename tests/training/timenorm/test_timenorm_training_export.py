@@ -199,5 +199,7 @@ def test_a_fresh_each_epoch_run_trains_on_new_examples_and_resumes(tmp_path: Pat
         train(fresh, tmp_path / "run", log=lambda _: None)
         assert drawn == [0, 1]
         train(replace(fresh, epochs=3), tmp_path / "run", resume=True, log=lambda _: None)
-    assert drawn == [0, 1, 0, 2]  # a resumed run draws the examples of the epoch it resumes at
+        assert drawn == [0, 1, 2]  # a resumed run draws only the examples of the epoch it resumes at
+        train(replace(TINY, epochs=3), tmp_path / "fixed", log=lambda _: None)
+    assert drawn == [0, 1, 2, 0]  # one set for every epoch: drawn once
     assert TrainConfig.load(tmp_path / "run" / "config.json").data.fresh_each_epoch
