@@ -43,7 +43,7 @@ def model_card(config: TrainConfig, metrics: dict, version: str) -> str:
            "`training/timenorm/data/nouns_wordnet.tsv`."] if nouns_g20.SHARES else []),
         "- Evaluation: the hand-written set `training/timenorm/data/eval_handwritten.tsv`",
         f"  ({ev['total']} phrasings, none produced by the generator; never trained on). It is also the gate that",
-        "  decides whether a trained round ships (each rule fixed before training: `docs/time-normalizer.md`), so",
+        "  decides whether a trained round ships (each rule fixed before training: `docs/time-normalizer-rounds.md`), so",
         "  the unseen measure of a shipped model is the batch written while it trained, reported there.",
         "  The confidence threshold is chosen on a generated dev set (its own seed).",
         "",
