@@ -25,21 +25,30 @@ ENSEMBLE_FILE = "ensemble.json"
 
 @dataclass(frozen=True)
 class EnsembleConfig:
-    """Which weight files (in the run dir or assets.extra) make the ensemble, and where they came from."""
+    """Which weight files (in the run dir or assets.extra) make the ensemble, where they came from, and how each
+    member was trained (its own config and warm start: members may differ in everything but the architecture)."""
 
     weights: tuple[str, ...]
     sources: tuple[str, ...]
     seeds: tuple[int, ...]
+    configs: tuple[TrainConfig, ...] = ()
+    warm_starts: tuple[str | None, ...] = ()
     combine: str = "mean of the members' next-character probabilities; mean attention"
 
     @classmethod
     def load(cls, path: Path) -> EnsembleConfig:
         raw = json.loads(Path(path).read_text(encoding="utf-8"))
         return cls(weights=tuple(raw["weights"]), sources=tuple(raw["sources"]), seeds=tuple(raw["seeds"]),
-                   combine=raw.get("combine", cls.combine))
+                   configs=tuple(TrainConfig.from_dict(c) for c in raw.get("configs", ())),
+                   warm_starts=tuple(raw.get("warm_starts", ())), combine=raw.get("combine", cls.combine))
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), indent=2)
+        return json.dumps({**asdict(self), "configs": [json.loads(c.to_json()) for c in self.configs]}, indent=2)
+
+
+def _warm_start(model_dir: Path) -> str | None:
+    metrics = model_dir / EXTRA_DIR / "metrics.json"
+    return json.loads(metrics.read_text(encoding="utf-8")).get("warm_start") if metrics.exists() else None
 
 
 def member_weight_files(run_dir: Path) -> list[str]:
@@ -66,7 +75,8 @@ def make_ensemble(models: Sequence[Path], out_dir: Path) -> EnsembleConfig:
     for model, name in zip(models, names, strict=True):
         shutil.copy(model / EXTRA_DIR / WEIGHTS_FILE, out_dir / name)
     ensemble = EnsembleConfig(weights=tuple(names), sources=tuple(str(m) for m in models),
-                              seeds=tuple(c.seed for c in configs))
+                              seeds=tuple(c.seed for c in configs), configs=tuple(configs),
+                              warm_starts=tuple(_warm_start(m) for m in models))
     (out_dir / ENSEMBLE_FILE).write_text(ensemble.to_json(), encoding="utf-8")
     (out_dir / "config.json").write_text(configs[0].to_json(), encoding="utf-8")
     summary = {"ensemble_of": list(ensemble.sources), "seeds": list(ensemble.seeds)}

@@ -92,6 +92,7 @@ def test_an_ensemble_exports_with_its_members_and_one_models_signature(tmp_path:
     written = make_ensemble(members, tmp_path / "ens")
     assert written == EnsembleConfig.load(tmp_path / "ens" / ENSEMBLE_FILE)
     assert written.seeds == (31, 32) and written.sources == tuple(str(m) for m in members)
+    assert written.configs == (replace(TINY, seed=31), replace(TINY, seed=32)) and written.warm_starts == (None, None)
     assert member_weight_files(tmp_path / "ens") == ["model.weights.h5", "member-1.weights.h5"]
     out = tmp_path / "models" / "time-normalizer" / "9"
     metrics = export_run(tmp_path / "ens", out, command="pytest", threshold=0.5)
