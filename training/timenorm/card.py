@@ -57,7 +57,7 @@ def model_card(config: TrainConfig, metrics: dict, version: str) -> str:
         *([f"- **Ensemble** of {len(metrics['ensemble_of'])} models, {', '.join(f'`{m}`' for m in metrics['ensemble_of'])}"
            " (`python -m training timenorm ensemble`): each decoding step takes the mean of their next-character"
            " probabilities, and the attention map is the mean of their maps; the training lines above are member 0's"
-           " config (the members differ only in their training seed: see `ensemble.json`)."]
+           " config, and each member's own config and warm start are in `ensemble.json` (also: Reproduce, below)."]
           if metrics.get("ensemble_of") else []),
         "",
         "## Quality (exact match on the hand-written set, as the service answers)",
@@ -90,7 +90,16 @@ def model_card(config: TrainConfig, metrics: dict, version: str) -> str:
                   for e in ev["errors"]]
     lines += ["", "## Reproduce", "", "Train, then export (the export evaluates the exported SavedModel on the "
               "hand-written set; each compared model was measured by its own export):", "", "```"]
-    for kind, r in metrics["attention_comparison"].items():
+    members = metrics.get("ensemble_members") or []
+    for member in members:  # an ensemble: train each member, then put them together
+        warm = f" --warm-start {member['warm_start']}" if member.get("warm_start") else ""
+        fresh = " --fresh-each-epoch" if member.get("fresh_each_epoch") else ""
+        lines.append(f"python -m training timenorm train --attention {m.attention} --seed {member['seed']}"
+                     f" --examples {member['train_examples']}{fresh}{warm} --out {member['run']}")
+    if members:
+        lines.append("python -m training timenorm ensemble " + " ".join(x["source"] for x in members)
+                     + f" --out {metrics['run']}")
+    for kind, r in ([] if members else metrics["attention_comparison"].items()):
         if r.get("run"):
             warm = f" --warm-start {r['warm_start']}" if r.get("warm_start") else ""
             examples = f" --examples {r['train_examples']}" if r.get("train_examples") else ""

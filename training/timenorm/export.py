@@ -12,7 +12,7 @@ from core.manifest import TimeNormalizerManifest, dump
 from training.timenorm import nouns_g20
 from training.timenorm.card import model_card
 from training.timenorm.config import TrainConfig
-from training.timenorm.ensemble import ENSEMBLE_FILE, member_weight_files
+from training.timenorm.ensemble import ENSEMBLE_FILE, EnsembleConfig, member_weight_files
 from training.timenorm.evaluate import evaluate_saved_model, predict
 from training.timenorm.generator import GeneratorConfig, generate
 from training.timenorm.reliability import choose_threshold, reliability_table
@@ -124,6 +124,7 @@ def export_run(run_dir: Path, out_dir: Path, *, compare: Sequence[Path] = (), co
         "warm_start": warm_start,
         "soup_of": run_summary.get("soup_of"),
         "ensemble_of": run_summary.get("ensemble_of"),
+        "ensemble_members": _ensemble_members(run_dir),
         "train_examples": config.data.train_examples,
         "measured_by": command,
         "run": str(run_dir),
@@ -132,6 +133,26 @@ def export_run(run_dir: Path, out_dir: Path, *, compare: Sequence[Path] = (), co
     (extra / "metrics.json").write_text(json.dumps(metrics, indent=2), encoding="utf-8")
     (extra / "MODEL_CARD.md").write_text(model_card(config, metrics, version), encoding="utf-8")
     return metrics
+
+
+def _ensemble_members(run_dir: Path) -> list[dict] | None:
+    """How each member of an ensemble run was trained (None for one model): for the card's Reproduce section."""
+    if not (run_dir / ENSEMBLE_FILE).exists():
+        return None
+    ensemble = EnsembleConfig.load(run_dir / ENSEMBLE_FILE)
+    members = []
+    for i, source in enumerate(ensemble.sources):
+        config = ensemble.configs[i] if ensemble.configs else None
+        export = Path(source)
+        members.append({
+            "source": source,
+            "run": str(export.parent.parent) if export.parent.name == "export" else "<run dir>",
+            "seed": ensemble.seeds[i],
+            "train_examples": config.data.train_examples if config else None,
+            "fresh_each_epoch": config.data.fresh_each_epoch if config else None,
+            "warm_start": ensemble.warm_starts[i] if ensemble.warm_starts else None,
+        })
+    return members
 
 
 def _summary(evaluation: dict, where: str, command: str, run: str, warm_start: str | None = None,

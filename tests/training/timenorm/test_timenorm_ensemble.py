@@ -106,7 +106,9 @@ def test_an_ensemble_exports_with_its_members_and_one_models_signature(tmp_path:
     assert metrics["parameters"] == 2 * single
     manifest = json.loads((extra / "model.json").read_text())
     assert "ensemble of 2" in manifest["description"] and manifest["confidence_threshold"] == 0.5
-    assert "Ensemble" in (extra / "MODEL_CARD.md").read_text()
+    card = (extra / "MODEL_CARD.md").read_text()
+    assert "Ensemble" in card and f"timenorm ensemble {members[0]} {members[1]} --out {tmp_path / 'ens'}" in card
+    assert "--seed 31" in card and "--seed 32" in card and metrics["ensemble_members"][1]["seed"] == 32
     serve = tf.saved_model.load(str(out)).signatures["serving_default"]
     result = serve(text=tf.constant(TEXTS))
     n_in, n_out = result["input_chars"].shape[1], result["output_chars"].shape[1]
