@@ -103,12 +103,14 @@ def train(
 
     log(f"{config.model.attention}: {parameter_count(model)} parameters, "
         f"{config.data.train_examples} train / {len(val_set)} validation examples, {steps_per_epoch} steps/epoch")
-    train_set, drawn_at = None, None
+    drawn: dict[int, EncodedSet] = {}  # the latest epoch's examples, by generator seed
     while int(epoch_var.numpy()) < config.epochs:
         epoch = int(epoch_var.numpy())
         started, losses = time.time(), []
-        if train_seed(config.data, epoch) != drawn_at:  # once for one set; every epoch for new examples
-            train_set, drawn_at = epoch_train_set(config, epoch), train_seed(config.data, epoch)
+        seed = train_seed(config.data, epoch)
+        if seed not in drawn:  # once for one set; every epoch for new examples (only that epoch's after a resume)
+            drawn = {seed: epoch_train_set(config, epoch)}
+        train_set = drawn[seed]
         for step, batch in enumerate(batches(train_set, config.batch_size, np.random.default_rng(config.seed + epoch))):
             losses.append(float(train_step(*batch)))
             if step % 100 == 0:
