@@ -6,8 +6,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from training.timenorm.generator import Sample
+from training.timenorm.config import TrainConfig
+from training.timenorm.generator import GeneratorConfig, Sample
 from training.timenorm.vocab import MAX_OUTPUT_LENGTH, PAD, START, encode_input, encode_target
+
+
+def stream_generator(config: TrainConfig, seed: int) -> GeneratorConfig:
+    """The generator settings of a run's examples at ``seed`` (training, validation or leak check alike)."""
+    data = config.data
+    return GeneratorConfig(seed=seed, negative_fraction=data.negative_fraction, categories=data.categories,
+                           max_chars=config.model.max_input_chars)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from core.manifest import EXTRA_DIR
 from training.timenorm.config import TrainConfig
+from training.timenorm.soup import member_configs
 from training.timenorm.train import WEIGHTS_FILE
 
 ENSEMBLE_FILE = "ensemble.json"
@@ -30,20 +31,29 @@ class EnsembleConfig:
 
     weights: tuple[str, ...]
     sources: tuple[str, ...]
-    seeds: tuple[int, ...]
-    configs: tuple[TrainConfig, ...] = ()
-    warm_starts: tuple[str | None, ...] = ()
+    configs: tuple[TrainConfig, ...]
+    warm_starts: tuple[str | None, ...]
     combine: str = "mean of the members' next-character probabilities; mean attention"
+
+    @property
+    def seeds(self) -> tuple[int, ...]:
+        return tuple(c.seed for c in self.configs)
 
     @classmethod
     def load(cls, path: Path) -> EnsembleConfig:
         raw = json.loads(Path(path).read_text(encoding="utf-8"))
-        return cls(weights=tuple(raw["weights"]), sources=tuple(raw["sources"]), seeds=tuple(raw["seeds"]),
-                   configs=tuple(TrainConfig.from_dict(c) for c in raw.get("configs", ())),
-                   warm_starts=tuple(raw.get("warm_starts", ())), combine=raw.get("combine", cls.combine))
+        return cls(weights=tuple(raw["weights"]), sources=tuple(raw["sources"]),
+                   configs=tuple(TrainConfig.from_dict(c) for c in raw["configs"]),
+                   warm_starts=tuple(raw["warm_starts"]), combine=raw.get("combine", cls.combine))
 
     def to_json(self) -> str:
         return json.dumps({**asdict(self), "configs": [json.loads(c.to_json()) for c in self.configs]}, indent=2)
+
+
+def read_ensemble(run_dir: Path) -> EnsembleConfig | None:
+    """The ensemble a run dir (or an export's assets.extra) holds; None for one model."""
+    path = Path(run_dir) / ENSEMBLE_FILE
+    return EnsembleConfig.load(path) if path.exists() else None
 
 
 def _warm_start(model_dir: Path) -> str | None:
@@ -53,19 +63,14 @@ def _warm_start(model_dir: Path) -> str | None:
 
 def member_weight_files(run_dir: Path) -> list[str]:
     """The weight files of a run dir (or an export's assets.extra): one, or an ensemble's members in order."""
-    ensemble = Path(run_dir) / ENSEMBLE_FILE
-    return list(EnsembleConfig.load(ensemble).weights) if ensemble.exists() else [WEIGHTS_FILE]
+    ensemble = read_ensemble(run_dir)
+    return list(ensemble.weights) if ensemble else [WEIGHTS_FILE]
 
 
 def make_ensemble(models: Sequence[Path], out_dir: Path) -> EnsembleConfig:
     """Write the run dir ``out_dir`` of an ensemble of ``models`` (exported dirs); ``timenorm export`` reads it."""
     models = [Path(m) for m in models]
-    if len(models) < 2:
-        raise ValueError("an ensemble needs at least two models")
-    configs = [TrainConfig.load(m / EXTRA_DIR / "config.json") for m in models]
-    for model, config in zip(models[1:], configs[1:], strict=True):
-        if config.model != configs[0].model:
-            raise ValueError(f"{model} has another architecture than {models[0]}")
+    configs = member_configs(models, "an ensemble")
     for model in models:
         if (model / EXTRA_DIR / ENSEMBLE_FILE).exists():
             raise ValueError(f"{model} is an ensemble already; list its members instead")
@@ -74,8 +79,7 @@ def make_ensemble(models: Sequence[Path], out_dir: Path) -> EnsembleConfig:
     names = [WEIGHTS_FILE] + [f"member-{i}.weights.h5" for i in range(1, len(models))]
     for model, name in zip(models, names, strict=True):
         shutil.copy(model / EXTRA_DIR / WEIGHTS_FILE, out_dir / name)
-    ensemble = EnsembleConfig(weights=tuple(names), sources=tuple(str(m) for m in models),
-                              seeds=tuple(c.seed for c in configs), configs=tuple(configs),
+    ensemble = EnsembleConfig(weights=tuple(names), sources=tuple(str(m) for m in models), configs=tuple(configs),
                               warm_starts=tuple(_warm_start(m) for m in models))
     (out_dir / ENSEMBLE_FILE).write_text(ensemble.to_json(), encoding="utf-8")
     (out_dir / "config.json").write_text(configs[0].to_json(), encoding="utf-8")

@@ -12,10 +12,11 @@ from core.manifest import TimeNormalizerManifest, dump
 from training.timenorm import nouns_g20
 from training.timenorm.card import model_card
 from training.timenorm.config import TrainConfig
-from training.timenorm.ensemble import ENSEMBLE_FILE, EnsembleConfig, member_weight_files
+from training.timenorm.ensemble import ENSEMBLE_FILE, EnsembleConfig, read_ensemble
 from training.timenorm.evaluate import evaluate_saved_model, predict
 from training.timenorm.generator import GeneratorConfig, generate
 from training.timenorm.reliability import choose_threshold, reliability_table
+from training.timenorm.train import WEIGHTS_FILE
 
 MODEL_NAME = "time-normalizer"
 DEV_EXAMPLES = 10_000
@@ -75,7 +76,8 @@ def export_run(run_dir: Path, out_dir: Path, *, compare: Sequence[Path] = (), co
 
     run_dir, out_dir = Path(run_dir), Path(out_dir)
     config = TrainConfig.load(run_dir / "config.json")
-    weight_files = member_weight_files(run_dir)  # one, or an ensemble's members (member 0 = model.weights.h5)
+    ensemble = read_ensemble(run_dir)
+    weight_files = list(ensemble.weights) if ensemble else [WEIGHTS_FILE]  # member 0 = model.weights.h5
     members = []
     for name in weight_files:
         members.append(build_model(config.model))
@@ -88,7 +90,7 @@ def export_run(run_dir: Path, out_dir: Path, *, compare: Sequence[Path] = (), co
     extra.mkdir()
     for name in weight_files:  # model.weights.h5 for --warm-start; the others rebuild an ensemble
         shutil.copy(run_dir / name, extra / name)
-    if (run_dir / ENSEMBLE_FILE).exists():
+    if ensemble:
         shutil.copy(run_dir / ENSEMBLE_FILE, extra / ENSEMBLE_FILE)
     (extra / "config.json").write_text(json.dumps(asdict(config), indent=2), encoding="utf-8")
     version = out_dir.name
@@ -124,7 +126,7 @@ def export_run(run_dir: Path, out_dir: Path, *, compare: Sequence[Path] = (), co
         "warm_start": warm_start,
         "soup_of": run_summary.get("soup_of"),
         "ensemble_of": run_summary.get("ensemble_of"),
-        "ensemble_members": _ensemble_members(run_dir),
+        "ensemble_members": _ensemble_members(ensemble) if ensemble else None,
         "train_examples": config.data.train_examples,
         "measured_by": command,
         "run": str(run_dir),
@@ -135,22 +137,18 @@ def export_run(run_dir: Path, out_dir: Path, *, compare: Sequence[Path] = (), co
     return metrics
 
 
-def _ensemble_members(run_dir: Path) -> list[dict] | None:
-    """How each member of an ensemble run was trained (None for one model): for the card's Reproduce section."""
-    if not (run_dir / ENSEMBLE_FILE).exists():
-        return None
-    ensemble = EnsembleConfig.load(run_dir / ENSEMBLE_FILE)
+def _ensemble_members(ensemble: EnsembleConfig) -> list[dict]:
+    """How each member of an ensemble was trained: for the card's Reproduce section."""
     members = []
-    for i, source in enumerate(ensemble.sources):
-        config = ensemble.configs[i] if ensemble.configs else None
+    for source, config, warm_start in zip(ensemble.sources, ensemble.configs, ensemble.warm_starts, strict=True):
         export = Path(source)
         members.append({
             "source": source,
             "run": str(export.parent.parent) if export.parent.name == "export" else "<run dir>",
-            "seed": ensemble.seeds[i],
-            "train_examples": config.data.train_examples if config else None,
-            "fresh_each_epoch": config.data.fresh_each_epoch if config else None,
-            "warm_start": ensemble.warm_starts[i] if ensemble.warm_starts else None,
+            "seed": config.seed,
+            "train_examples": config.data.train_examples,
+            "fresh_each_epoch": config.data.fresh_each_epoch,
+            "warm_start": warm_start,
         })
     return members
 

@@ -9,7 +9,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from training.timenorm.config import TrainConfig, train_seed
-from training.timenorm.generator import GeneratorConfig, iterate
+from training.timenorm.data import stream_generator
+from training.timenorm.generator import iterate
 from training.timenorm.text import normalize_text
 
 
@@ -36,8 +37,7 @@ def leaked_texts(config: TrainConfig, texts: Iterable[str]) -> dict[str, list[st
     wanted: dict[str, str] = {normalize_text(t): t for t in texts}
     found: dict[str, list[str]] = {}
     for stream in data_streams(config):
-        sample = iterate(GeneratorConfig(seed=stream.seed, negative_fraction=config.data.negative_fraction,
-                                         categories=config.data.categories, max_chars=config.model.max_input_chars))
+        sample = iterate(stream_generator(config, stream.seed))
         seen = {normalize_text(next(sample).text) for _ in range(stream.n)}
         found[f"{stream.name} (seed {stream.seed}, {stream.n:,} examples)"] = sorted(wanted[t] for t in seen & wanted.keys())
     return found

@@ -14,8 +14,15 @@ from training.timenorm.config import TrainConfig
 from training.timenorm.train import WEIGHTS_FILE
 
 
-def _config(model_dir: Path) -> TrainConfig:
-    return TrainConfig.load(model_dir / EXTRA_DIR / "config.json")
+def member_configs(models: Sequence[Path], what: str) -> list[TrainConfig]:
+    """The configs of two or more exported models of one architecture (for ``what``: a soup, an ensemble)."""
+    if len(models) < 2:
+        raise ValueError(f"{what} needs at least two models")
+    configs = [TrainConfig.load(Path(m) / EXTRA_DIR / "config.json") for m in models]
+    for model, config in zip(models[1:], configs[1:], strict=True):
+        if config.model != configs[0].model:
+            raise ValueError(f"{model} has another architecture than {models[0]}")
+    return configs
 
 
 def make_soup(models: Sequence[Path], out_dir: Path) -> dict:
@@ -23,12 +30,7 @@ def make_soup(models: Sequence[Path], out_dir: Path) -> dict:
     from training.timenorm.model import build_model
 
     models = [Path(m) for m in models]
-    if len(models) < 2:
-        raise ValueError("a soup needs at least two models")
-    config = _config(models[0])
-    for other in models[1:]:
-        if _config(other).model != config.model:
-            raise ValueError(f"{other} has another architecture than {models[0]}")
+    config = member_configs(models, "a soup")[0]
     model = build_model(config.model)
     weights = []
     for m in models:

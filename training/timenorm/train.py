@@ -12,8 +12,8 @@ import tensorflow as tf
 
 from training.shared import parameter_count
 from training.timenorm.config import TrainConfig, train_seed
-from training.timenorm.data import EncodedSet, batches, encode_samples
-from training.timenorm.generator import GeneratorConfig, generate
+from training.timenorm.data import EncodedSet, batches, encode_samples, stream_generator
+from training.timenorm.generator import generate
 from training.timenorm.model import build_model
 from training.timenorm.vocab import MAX_OUTPUT_LENGTH, PAD
 
@@ -21,10 +21,7 @@ WEIGHTS_FILE = "model.weights.h5"
 
 
 def _generated(config: TrainConfig, n: int, seed: int) -> EncodedSet:
-    data = config.data
-    generator = GeneratorConfig(seed=seed, negative_fraction=data.negative_fraction, categories=data.categories,
-                                max_chars=config.model.max_input_chars)
-    return encode_samples(generate(n, generator), config.model.max_input_chars)
+    return encode_samples(generate(n, stream_generator(config, seed)), config.model.max_input_chars)
 
 
 def epoch_train_set(config: TrainConfig, epoch: int) -> EncodedSet:
