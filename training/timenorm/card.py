@@ -45,7 +45,10 @@ def model_card(config: TrainConfig, metrics: dict, version: str) -> str:
         f"  ({ev['total']} phrasings, none produced by the generator; never trained on). It is also the gate that",
         "  decides whether a trained round ships (each rule fixed before training: `docs/time-normalizer-rounds.md`), so",
         "  the unseen measure of a shipped model is the batch written while it trained, reported there.",
-        "  The confidence threshold is chosen on a generated dev set (its own seed).",
+        ("  The confidence threshold is chosen on the set's file lines "
+         f"{metrics['threshold_choice']['on_lines']} (Confidence, below); the later lines are a clean check."
+         if metrics.get("threshold_choice", {}).get("on_lines") else
+         "  The confidence threshold is chosen on a generated dev set (its own seed)."),
         "",
         "## Training",
         f"- Teacher forcing, Adam (lr {config.learning_rate} cosine-decayed to {config.final_learning_rate}),",
@@ -107,6 +110,8 @@ def model_card(config: TrainConfig, metrics: dict, version: str) -> str:
     for _kind, r in reversed(list(metrics["attention_comparison"].items())):
         if r.get("measured_by"):
             lines.append(r["measured_by"])
+    if metrics.get("threshold_choice", {}).get("command"):
+        lines.append(metrics["threshold_choice"]["command"])
     lines += [f"python -m training timenorm evaluate --model {metrics.get('model_dir', '<exported dir>')}", "```",
               "", "## Limits",
               "- English only; one time per text (the first/most salient); no dates, ranges or time zones.",
@@ -124,7 +129,20 @@ def _confidence_lines(ev: dict, choice: dict) -> list[str]:
     if ev.get("reliability"):
         lines += ["", "### Reliability (raw model output on the hand-written set: confidence bins vs exact match)",
                   "", format_reliability(ev["reliability"])]
-    if choice.get("given"):
+    if choice.get("on_lines"):
+        chosen = choice["per_candidate"][str(choice["threshold"])]
+        lines += ["", f"Confidence threshold **{choice['threshold']}**: of the candidates "
+                      f"{', '.join(choice['per_candidate'])}, the one with the best served exact match on the "
+                      f"hand-written set's file lines {choice['on_lines']} ({choice['n']} texts) among those whose "
+                      f"false-time rate there is at most {choice['max_false_time_rate']:.0%}"
+                      + ("" if choice["met"] else " (none is: the one with the fewest false times)")
+                      + f"; ties: the lowest. There: {chosen['correct']}/{choice['n']} served right, false times "
+                      f"{chosen['false_times']}/{chosen['negatives']}. Chosen from `{choice['source']}` "
+                      "(the same SavedModel). Per candidate (served right, false times):", "",
+                  "| threshold | served right | false times |", "|---|---|---|",
+                  *(f"| {t} | {r['correct']} | {r['false_times']}/{r['negatives']} |"
+                    for t, r in choice["per_candidate"].items())]
+    elif choice.get("given"):
         lines += ["", f"Confidence threshold {choice['threshold']} was given on the command line."]
     elif choice:
         lines += ["", f"Confidence threshold **{choice['threshold']}**: of the candidates 0.10-0.95, the one with the best "

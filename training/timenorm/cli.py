@@ -1,4 +1,4 @@
-"""``python -m training timenorm {generate,train,evaluate,export,soup,ensemble,leaks,clauses,nouns}``."""
+"""``python -m training timenorm {generate,train,evaluate,export,threshold,soup,ensemble,leaks,clauses,nouns}``."""
 from __future__ import annotations
 
 import argparse
@@ -38,6 +38,12 @@ def _parser() -> argparse.ArgumentParser:
     x.add_argument("--compare", type=Path, nargs="*", default=[], help="exported models to compare with")
     x.add_argument("--confidence-threshold", type=float,
                    help="write this threshold into model.json (default: chosen on a generated dev set)")
+    h = sub.add_parser("threshold", help="choose an exported model's threshold on older batches of the hand-written "
+                       "set (false-time rate at most the bar) and write it as a new version")
+    h.add_argument("--model", type=Path, required=True, help="an exported model")
+    h.add_argument("--lines", required=True, help="file lines of the set to choose on, e.g. 2-2561")
+    h.add_argument("--max-false-time-rate", type=float, default=0.01)
+    h.add_argument("--out", type=Path, help="write the new version here (default: only print the choice)")
     c = sub.add_parser("clauses", help="pick the clauses of ordinary English that g17 puts beside times")
     c.add_argument("--corpus", type=Path, default=Path("../shared/data/tatoeba-deu-eng/deu-eng.tsv.gz"))
     c.add_argument("--count", type=int, default=4000)
@@ -149,6 +155,8 @@ def main(argv: list[str]) -> int:
         if args.json:
             write_json(result, args.json)
         return 0
+    if args.command == "threshold":
+        return _threshold(args, argv)
     if args.command == "soup":
         from training.timenorm.soup import make_soup
 
@@ -183,3 +191,26 @@ def main(argv: list[str]) -> int:
         print(f"exported to {args.out} ({metrics['saved_model_bytes'] / 1e6:.2f} MB)")
         return 0
     return 2
+
+
+def _threshold(args: argparse.Namespace, argv: list[str]) -> int:
+    from training.timenorm.evaluate import format_report, load_handwritten, predict
+    from training.timenorm.threshold import choose_on_lines, parse_lines, write_threshold
+
+    lines = parse_lines(args.lines)
+    if args.out:
+        command = "python -m training timenorm " + shlex.join(argv)
+        metrics = write_threshold(args.model, args.out, lines, args.max_false_time_rate, command)
+        choice = metrics["threshold_choice"]
+        print(format_report(metrics["handwritten"]))
+    else:
+        examples = load_handwritten()
+        choice = choose_on_lines(examples, predict(args.model, [e.text for e in examples]), lines,
+                                 args.max_false_time_rate)
+    for t, r in choice["per_candidate"].items():
+        print(f"  threshold {t:>6}: {r['correct']}/{choice['n']} served right, false times "
+              f"{r['false_times']}/{r['negatives']}")
+    print(f"chosen on lines {choice['on_lines']}: {choice['threshold']}"
+          + ("" if choice["met"] else f" (no candidate keeps false times at {choice['max_false_time_rate']:.0%})")
+          + (f"; written to {args.out}" if args.out else ""))
+    return 0

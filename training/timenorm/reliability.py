@@ -2,7 +2,9 @@
 
 Pure Python. The service answers ``time: null`` when the sequence probability (``confidence``)
 is below ``confidence_threshold`` in model.json; ``choose_threshold`` picks that value on a
-generated development set (never on the hand-written report set).
+generated development set (never on the hand-written report set) when a run is exported;
+``threshold_under_false_time_rate`` picks it where false times show, on the hand-written set's
+older batches, from the reliability of the raw output (session 19: ``timenorm threshold``).
 """
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ from statistics import median
 BIN_EDGES = (0.0, 0.5, 0.7, 0.9, 0.97, 0.99, 0.999, 1.0)
 #: Thresholds ``choose_threshold`` tries.
 CANDIDATES = tuple(round(0.05 * i, 2) for i in range(2, 20))  # 0.10 ... 0.95
+#: Thresholds ``threshold_under_false_time_rate`` tries: finer near 1, where the wrong answers are.
+FINE_CANDIDATES = (*(round(0.05 * i, 2) for i in range(10, 20)), 0.96, 0.97, 0.98, 0.99, 0.995, 0.998, 0.999)
 
 
 def served(predicted: list[str], confidence: list[float], threshold: float) -> list[str]:
@@ -63,6 +67,32 @@ def choose_threshold(expected: list[str], predicted: list[str], confidence: list
     tied = [t for t in candidates if scores[t] == best]
     return {"threshold": float(median(tied)) if len(tied) % 2 else tied[len(tied) // 2],
             "served_exact_match": best, "per_candidate": scores, "n": len(expected)}
+
+
+def threshold_under_false_time_rate(expected: list[str], predicted: list[str], confidence: list[float],
+                                    max_rate: float = 0.01,
+                                    candidates: tuple[float, ...] = FINE_CANDIDATES) -> dict:
+    """The threshold with the best served exact match among those whose false-time rate is at most
+    ``max_rate``; ties: the lowest. If none is, the one with the fewest false times (ties: the lowest).
+
+    Raising the threshold turns answers into no time: a false time becomes right, a right time
+    becomes a miss. Returns the choice and, per candidate, the served exact match and false times.
+    """
+    rows = {}
+    for t in candidates:
+        answers = served(predicted, confidence, t)
+        rows[t] = {"correct": sum(a == e for a, e in zip(answers, expected, strict=True)),
+                   **false_time_rate(expected, answers)}
+    allowed = [t for t in candidates if rows[t]["rate"] <= max_rate]
+    if allowed:
+        best = max(rows[t]["correct"] for t in allowed)
+        threshold = min(t for t in allowed if rows[t]["correct"] == best)
+    else:
+        fewest = min(r["false_times"] for r in rows.values())
+        threshold = min(t for t in candidates if rows[t]["false_times"] == fewest)
+    return {"threshold": threshold, "max_false_time_rate": max_rate, "met": bool(allowed),
+            "served_exact_match": rows[threshold]["correct"] / len(expected), "n": len(expected),
+            "per_candidate": rows}
 
 
 def format_reliability(rows: list[dict]) -> str:

@@ -42,3 +42,26 @@ def test_threshold_maximizes_served_exact_match() -> None:
     assert 0.55 < choice["threshold"] <= 0.95
     assert choice["served_exact_match"] == pytest.approx(5 / 6)
     assert choice["per_candidate"][0.5] == pytest.approx(4 / 6)
+
+
+def test_threshold_under_false_time_rate_keeps_the_bar_then_the_most_right_answers() -> None:
+    from training.timenorm.reliability import threshold_under_false_time_rate
+
+    # at 0.5 the false "03:00" (0.55) is served: 1 false time of 2; from 0.6 on none, and "09:15" (0.95)
+    # stays right up to 0.95; the lowest of the best is taken
+    choice = threshold_under_false_time_rate(EXPECTED, PREDICTED, CONFIDENCE, max_rate=0.0,
+                                             candidates=(0.5, 0.6, 0.9, 0.96, 0.999))
+    assert choice["threshold"] == 0.6 and choice["met"]
+    assert choice["per_candidate"][0.5]["false_times"] == 1 and choice["per_candidate"][0.96]["correct"] == 4
+    assert choice["served_exact_match"] == pytest.approx(5 / 6)
+    # a looser bar lets the false time through where that serves more right answers: here it does not
+    assert threshold_under_false_time_rate(EXPECTED, PREDICTED, CONFIDENCE, max_rate=0.5,
+                                           candidates=(0.5, 0.6))["threshold"] == 0.6
+
+
+def test_threshold_under_false_time_rate_says_when_no_candidate_meets_the_bar() -> None:
+    from training.timenorm.reliability import threshold_under_false_time_rate
+
+    confident = [0.999, 0.40, 0.999, 0.98, 0.95, 1.0]  # the false "03:00" is as sure as the right answers
+    choice = threshold_under_false_time_rate(EXPECTED, PREDICTED, confident, max_rate=0.0, candidates=(0.5, 0.9))
+    assert not choice["met"] and choice["threshold"] == 0.5  # fewest false times (1 at both): the lowest

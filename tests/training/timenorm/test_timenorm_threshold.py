@@ -1,0 +1,61 @@
+"""Session 19: the served threshold chosen on older batches of the hand-written set, written as a new version."""
+from __future__ import annotations
+
+import filecmp
+import json
+from pathlib import Path
+
+import pytest
+
+from core.manifest import load
+from training.timenorm.evaluate import EvalExample
+from training.timenorm.threshold import choose_on_lines, parse_lines, write_threshold
+
+SHIPPED = max((Path(__file__).parents[3] / "models" / "time-normalizer").iterdir(), key=lambda p: int(p.name))
+
+
+def test_parse_lines_reads_file_lines_after_the_header() -> None:
+    assert parse_lines("2-2561") == (2, 2561)
+    for bad in ("1-10", "5-4", "2561", "a-b", "-3"):
+        with pytest.raises(ValueError):
+            parse_lines(bad)
+
+
+def test_choice_uses_only_the_rows_at_those_file_lines() -> None:
+    examples = [EvalExample("a", "", "no-time"), EvalExample("b", "07:00", "hour-only"),
+                EvalExample("c", "", "no-time")]
+    predictions = [("03:00", 0.9), ("07:00", 0.95), ("04:00", 1.0)]
+    # lines 2-3 are the first two rows: the false "03:00" (0.9) goes from 0.91 on, the right "07:00" stays to 0.95
+    first_two = choose_on_lines(examples, predictions, (2, 3), max_rate=0.0)
+    assert (first_two["threshold"], first_two["n"], first_two["on_lines"]) == (0.95, 2, "2-3")
+    # with the third row (a false time at 1.0) no threshold keeps false times at 0
+    assert not choose_on_lines(examples, predictions, (2, 4), max_rate=0.0)["met"]
+    with pytest.raises(ValueError, match="3 rows"):
+        choose_on_lines(examples, predictions, (2, 5))
+
+
+def test_written_version_serves_the_chosen_threshold_with_the_same_savedmodel(tmp_path: Path) -> None:
+    out = tmp_path / "time-normalizer" / "99"
+    metrics = write_threshold(SHIPPED, out, (2, 2561), command="pytest")
+    choice = metrics["threshold_choice"]
+    manifest = load(out)
+    assert manifest.version == "99" and manifest.confidence_threshold == choice["threshold"]
+    assert metrics["handwritten"]["threshold"] == choice["threshold"]
+    assert filecmp.cmp(SHIPPED / "saved_model.pb", out / "saved_model.pb", shallow=False)
+    assert filecmp.cmp(SHIPPED / "variables" / "variables.data-00000-of-00001",
+                       out / "variables" / "variables.data-00000-of-00001", shallow=False)
+    chosen = choice["per_candidate"][str(choice["threshold"])]
+    assert chosen["false_times"] <= 0.01 * chosen["negatives"] or not choice["met"]
+    saved = json.loads((out / "assets.extra" / "metrics.json").read_text())
+    assert saved["threshold_choice"]["on_lines"] == "2-2561"
+    card = (out / "assets.extra" / "MODEL_CARD.md").read_text()
+    assert f"Confidence threshold **{choice['threshold']}**" in card and "file lines 2-2561" in card
+    assert "pytest" in card  # the command that set it is in Reproduce
+
+
+def test_cli_threshold_prints_the_choice_without_writing(capsys) -> None:
+    from training.timenorm.cli import main
+
+    assert main(["threshold", "--model", str(SHIPPED), "--lines", "2-300"]) == 0
+    out = capsys.readouterr().out
+    assert "chosen on lines 2-300:" in out and "threshold  0.999:" in out
