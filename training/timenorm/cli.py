@@ -195,18 +195,27 @@ def main(argv: list[str]) -> int:
 
 def _threshold(args: argparse.Namespace, argv: list[str]) -> int:
     from training.timenorm.evaluate import format_report, load_handwritten, predict
-    from training.timenorm.threshold import choose_on_lines, parse_lines, write_threshold
+    from training.timenorm.threshold import check_lines, choose_on_lines, parse_lines, write_threshold
 
-    lines = parse_lines(args.lines)
-    if args.out:
-        command = "python -m training timenorm " + shlex.join(argv)
-        metrics = write_threshold(args.model, args.out, lines, args.max_false_time_rate, command)
-        choice = metrics["threshold_choice"]
-        print(format_report(metrics["handwritten"]))
-    else:
-        examples = load_handwritten()
-        choice = choose_on_lines(examples, predict(args.model, [e.text for e in examples]), lines,
-                                 args.max_false_time_rate)
+    try:
+        lines = parse_lines(args.lines)
+    except ValueError as error:
+        print(f"error: --lines: {error}", file=sys.stderr)
+        return 2
+    try:
+        if args.out:
+            command = "python -m training timenorm " + shlex.join(argv)
+            metrics = write_threshold(args.model, args.out, lines, args.max_false_time_rate, command)
+            choice = metrics["threshold_choice"]
+            print(format_report(metrics["handwritten"]))
+        else:
+            examples = load_handwritten()
+            check_lines(examples, lines)  # before the model is loaded
+            choice = choose_on_lines(examples, predict(args.model, [e.text for e in examples]), lines,
+                                     args.max_false_time_rate)
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     for t, r in choice["per_candidate"].items():
         print(f"  threshold {t:>6}: {r['correct']}/{choice['n']} served right, false times "
               f"{r['false_times']}/{r['negatives']}")

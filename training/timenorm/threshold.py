@@ -34,13 +34,18 @@ def parse_lines(spec: str) -> tuple[int, int]:
     return lines
 
 
+def check_lines(examples: list[EvalExample], lines: tuple[int, int]) -> None:
+    """ValueError when ``lines`` go past the set's last row."""
+    if lines[1] - HEADER_LINES > len(examples):
+        raise ValueError(f"the set has {len(examples)} rows (file lines 2-{len(examples) + HEADER_LINES}); "
+                         f"asked for lines up to {lines[1]}")
+
+
 def choose_on_lines(examples: list[EvalExample], predictions: list[tuple[str, float]], lines: tuple[int, int],
                     max_rate: float = 0.01) -> dict:
     """The threshold chosen on ``examples`` at file lines ``lines`` (the set has no blank lines)."""
+    check_lines(examples, lines)
     first, last = lines
-    if last - HEADER_LINES > len(examples):
-        raise ValueError(f"the set has {len(examples)} rows (file lines 2-{len(examples) + HEADER_LINES}); "
-                         f"asked for lines up to {last}")
     rows = slice(first - HEADER_LINES - 1, last - HEADER_LINES)
     expected = [e.expected for e in examples[rows]]
     predicted = [p for p, _ in predictions[rows]]
@@ -56,6 +61,7 @@ def write_threshold(source: Path, out_dir: Path, lines: tuple[int, int], max_rat
     model.json, metrics.json (the hand-written set's figures at the new threshold) and model card."""
     source, out_dir = Path(source), Path(out_dir)
     examples = load_handwritten()
+    check_lines(examples, lines)  # before any model is loaded or file written
     predictions = predict(source, [e.text for e in examples])
     choice = choose_on_lines(examples, predictions, lines, max_rate)
     if out_dir.resolve() != source.resolve():

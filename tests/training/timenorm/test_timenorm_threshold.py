@@ -59,3 +59,20 @@ def test_cli_threshold_prints_the_choice_without_writing(capsys) -> None:
     assert main(["threshold", "--model", str(SHIPPED), "--lines", "2-300"]) == 0
     out = capsys.readouterr().out
     assert "chosen on lines 2-300:" in out and "threshold  0.999:" in out
+
+
+def test_cli_threshold_says_what_is_wrong_with_the_lines(capsys, tmp_path: Path) -> None:
+    from training.timenorm.cli import main
+
+    assert main(["threshold", "--model", str(SHIPPED), "--lines", "1-300"]) == 2
+    assert "--lines" in capsys.readouterr().err
+    out = tmp_path / "time-normalizer" / "99"
+    assert main(["threshold", "--model", str(SHIPPED), "--lines", "2-999999", "--out", str(out)]) == 2
+    assert "rows" in capsys.readouterr().err and not out.exists()
+
+
+def test_cli_threshold_without_out_rejects_lines_past_the_set(capsys) -> None:
+    from training.timenorm.cli import main
+
+    assert main(["threshold", "--model", "no/such/model", "--lines", "2-999999"]) == 2  # the model is never loaded
+    assert "rows" in capsys.readouterr().err
