@@ -60,6 +60,8 @@ def write_threshold(source: Path, out_dir: Path, lines: tuple[int, int], max_rat
     """Copy the exported model ``source`` to ``out_dir`` with the threshold chosen on ``lines``; rewrite its
     model.json, metrics.json (the hand-written set's figures at the new threshold) and model card."""
     source, out_dir = Path(source), Path(out_dir)
+    if not isinstance(load(source), TimeNormalizerManifest):
+        raise ValueError(f"{source} is not a time normalizer")
     examples = load_handwritten()
     check_lines(examples, lines)  # before any model is loaded or file written
     predictions = predict(source, [e.text for e in examples])
@@ -69,8 +71,7 @@ def write_threshold(source: Path, out_dir: Path, lines: tuple[int, int], max_rat
             shutil.rmtree(out_dir)
         shutil.copytree(source, out_dir)
     manifest = load(out_dir)
-    if not isinstance(manifest, TimeNormalizerManifest):
-        raise ValueError(f"{source} is not a time normalizer")
+    assert isinstance(manifest, TimeNormalizerManifest)  # checked on the source above
     version = out_dir.name
     dump(replace(manifest, version=version, confidence_threshold=choice["threshold"]), out_dir)
     extra = out_dir / "assets.extra"

@@ -76,3 +76,21 @@ def test_cli_threshold_without_out_rejects_lines_past_the_set(capsys) -> None:
 
     assert main(["threshold", "--model", "no/such/model", "--lines", "2-999999"]) == 2  # the model is never loaded
     assert "rows" in capsys.readouterr().err
+
+
+def test_rows_are_file_lines_one_to_one() -> None:
+    """choose_on_lines counts rows as file lines: the set has one row per line after the header, none blank."""
+    from training.timenorm.evaluate import HANDWRITTEN_SET, load_handwritten
+
+    lines = HANDWRITTEN_SET.read_text(encoding="utf-8").rstrip("\n").split("\n")
+    examples = load_handwritten()
+    assert len(examples) == len(lines) - 1
+    assert lines[2560].startswith(examples[2559].text)  # file line 2561 (1-based) is row 2560
+
+
+def test_a_model_of_another_kind_is_refused_before_anything_is_written(tmp_path: Path) -> None:
+    translator = max((SHIPPED.parents[1] / "translator-en-de").iterdir(), key=lambda p: int(p.name))
+    out = tmp_path / "x" / "1"
+    with pytest.raises(ValueError, match="not a time normalizer"):
+        write_threshold(translator, out, (2, 10))
+    assert not out.exists()
