@@ -194,8 +194,8 @@ def main(argv: list[str]) -> int:
 
 
 def _threshold(args: argparse.Namespace, argv: list[str]) -> int:
-    from training.timenorm.evaluate import format_report, load_handwritten, predict
-    from training.timenorm.threshold import check_lines, choose_on_lines, parse_lines, write_threshold
+    from training.timenorm.evaluate import format_report
+    from training.timenorm.threshold import measure, parse_lines, write_threshold
 
     try:
         lines = parse_lines(args.lines)
@@ -209,10 +209,7 @@ def _threshold(args: argparse.Namespace, argv: list[str]) -> int:
             choice = metrics["threshold_choice"]
             print(format_report(metrics["handwritten"]))
         else:
-            examples = load_handwritten()
-            check_lines(examples, lines)  # before the model is loaded
-            choice = choose_on_lines(examples, predict(args.model, [e.text for e in examples]), lines,
-                                     args.max_false_time_rate)
+            choice = measure(args.model, lines, args.max_false_time_rate)[2]
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -108,11 +108,11 @@ def export_run(run_dir: Path, out_dir: Path, *, compare: Sequence[Path] = (), co
     summary_file = run_dir / "train_summary.json"
     run_summary = json.loads(summary_file.read_text()) if summary_file.exists() else {}
     warm_start = run_summary.get("warm_start")
-    comparison = {config.model.attention: _summary(evaluation, str(out_dir), command, str(run_dir), warm_start,
+    comparison = {config.model.attention: comparison_entry(evaluation, str(out_dir), command, str(run_dir), warm_start,
                                                    config.data.train_examples)}
     for other in compare:
         other_metrics = json.loads((Path(other) / "assets.extra" / "metrics.json").read_text())
-        comparison[other_metrics["attention"]] = _summary(
+        comparison[other_metrics["attention"]] = comparison_entry(
             other_metrics["handwritten"], str(other), other_metrics.get("measured_by", ""),
             other_metrics.get("run", ""), other_metrics.get("warm_start"), other_metrics.get("train_examples"))
     metrics = {
@@ -153,8 +153,9 @@ def _ensemble_members(ensemble: EnsembleConfig) -> list[dict]:
     return members
 
 
-def _summary(evaluation: dict, where: str, command: str, run: str, warm_start: str | None = None,
-             train_examples: int | None = None) -> dict:
+def comparison_entry(evaluation: dict, where: str, command: str, run: str, warm_start: str | None = None,
+                     train_examples: int | None = None) -> dict:
+    """One model's row of the card's attention comparison."""
     return {
         "measured_by": command,
         "run": run,

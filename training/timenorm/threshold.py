@@ -17,7 +17,14 @@ from pathlib import Path
 from core.manifest import TimeNormalizerManifest, dump, load
 from training.timenorm.card import model_card
 from training.timenorm.config import TrainConfig
-from training.timenorm.evaluate import EvalExample, evaluate_predictions, load_handwritten, predict
+from training.timenorm.evaluate import (
+    HANDWRITTEN_SET,
+    EvalExample,
+    evaluate_predictions,
+    load_handwritten,
+    predict,
+)
+from training.timenorm.export import comparison_entry
 from training.timenorm.reliability import reliability_table, threshold_under_false_time_rate
 
 HEADER_LINES = 1  # the hand-written set's first file line is its header
@@ -55,6 +62,15 @@ def choose_on_lines(examples: list[EvalExample], predictions: list[tuple[str, fl
             "reliability": reliability_table(expected, predicted, confidence)}
 
 
+def measure(model_dir: Path, lines: tuple[int, int], max_rate: float = 0.01,
+            ) -> tuple[list[EvalExample], list[tuple[str, float]], dict]:
+    """The hand-written set, the model's raw output on it, and the threshold chosen on ``lines``."""
+    examples = load_handwritten()
+    check_lines(examples, lines)  # before the model is loaded
+    predictions = predict(Path(model_dir), [e.text for e in examples])
+    return examples, predictions, choose_on_lines(examples, predictions, lines, max_rate)
+
+
 def write_threshold(source: Path, out_dir: Path, lines: tuple[int, int], max_rate: float = 0.01,
                     command: str = "") -> dict:
     """Copy the exported model ``source`` to ``out_dir`` with the threshold chosen on ``lines``; rewrite its
@@ -62,10 +78,7 @@ def write_threshold(source: Path, out_dir: Path, lines: tuple[int, int], max_rat
     source, out_dir = Path(source), Path(out_dir)
     if not isinstance(load(source), TimeNormalizerManifest):
         raise ValueError(f"{source} is not a time normalizer")
-    examples = load_handwritten()
-    check_lines(examples, lines)  # before any model is loaded or file written
-    predictions = predict(source, [e.text for e in examples])
-    choice = choose_on_lines(examples, predictions, lines, max_rate)
+    examples, predictions, choice = measure(source, lines, max_rate)
     if out_dir.resolve() != source.resolve():
         if out_dir.exists():
             shutil.rmtree(out_dir)
@@ -76,14 +89,12 @@ def write_threshold(source: Path, out_dir: Path, lines: tuple[int, int], max_rat
     dump(replace(manifest, version=version, confidence_threshold=choice["threshold"]), out_dir)
     extra = out_dir / "assets.extra"
     metrics = json.loads((extra / "metrics.json").read_text(encoding="utf-8"))
-    evaluation = {"eval_set": "eval_handwritten.tsv", **evaluate_predictions(examples, predictions, choice["threshold"])}
+    evaluation = {"eval_set": HANDWRITTEN_SET.name, **evaluate_predictions(examples, predictions, choice["threshold"])}
     attention = metrics["attention"]
-    own = metrics["attention_comparison"][attention]
-    metrics["attention_comparison"][attention] = {
-        **own, "model": str(out_dir), "exact_match": evaluation["exact_match"], "correct": evaluation["correct"],
-        "total": evaluation["total"], "threshold": choice["threshold"], "false_time": evaluation["false_time"],
-        "raw_exact_match": evaluation["raw"]["exact_match"],
-        "per_category": {k: v["exact_match"] for k, v in evaluation["per_category"].items()}}
+    own = metrics["attention_comparison"][attention]  # how it was trained and exported stays; its figures change
+    metrics["attention_comparison"][attention] = comparison_entry(
+        evaluation, str(out_dir), own.get("measured_by", ""), own.get("run", ""), own.get("warm_start"),
+        own.get("train_examples"))
     metrics.update(handwritten=evaluation, threshold_choice={**choice, "source": str(source), "command": command},
                    model_dir=str(out_dir))
     (extra / "metrics.json").write_text(json.dumps(metrics, indent=2), encoding="utf-8")
