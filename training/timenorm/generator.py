@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from training.timenorm import (
+    addresses_g26,
     clauses,
     lookalikes,
     lookalikes_g12,
@@ -112,6 +113,8 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
                 text = tails_g19.code_with_place(rng)
             elif rng.random() < nouns_g20.CODE_SHARE:  # g20: "shelf 1230", "the manuscript #0945"
                 text = nouns_g20.code_after_noun(rng)
+            if rng.random() < addresses_g26.CODE_SHARE:  # g26: "we live at 1830 kingsley road"
+                text = addresses_g26.address(rng)
             if rng.random() < config.clause_probability:  # g17: "where is the dutch embassy? room 1417"
                 text = clauses.beside(text, rng, config.max_chars)
         elif rng.random() < 0.1:  # g15: "can we push standup to monday"
@@ -144,6 +147,8 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
         phrase, spoken = movers_g22.PHRASINGS[name](rng)
     else:
         phrase, spoken = families[name][1](rng)
+    if name in addresses_g26.TIME_FAMILIES and rng.random() < addresses_g26.TIME_SHARE:
+        phrase = addresses_g26.with_address(phrase, rng)  # g26: "viewing 1430 at 22 orchard way"
     label = resolve(spoken)
     bare = phrase
     if rng.random() < config.day_word_probability and not phrase.endswith(tuple(DAY_WORDS_AFTER)):
