@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from training.timenorm import nouns_g20
-from training.timenorm.config import TrainConfig
+from training.timenorm.config import EPOCH_SEED_STRIDE, TrainConfig
 from training.timenorm.generator import GeneratorConfig
 from training.timenorm.reliability import format_reliability
 from training.timenorm.wordnet_nouns import shipped_nouns
@@ -27,8 +27,10 @@ def model_card(config: TrainConfig, metrics: dict, version: str) -> str:
         "",
         "## Data",
         "- Training data is **synthetic only**: `training/timenorm/generator.py` (seeded, pure Python),",
-        f"  seed {config.data.seed}, {config.data.train_examples:,} training and "
-        f"{config.data.validation_examples:,} validation examples (validation seed {config.data.seed + 1}),",
+        (f"  {config.data.train_examples:,} new training examples every epoch (epoch e at seed {config.data.seed} + "
+         f"{EPOCH_SEED_STRIDE}·e) and " if config.data.fresh_each_epoch else
+         f"  seed {config.data.seed}, {config.data.train_examples:,} training and ")
+        + f"{config.data.validation_examples:,} validation examples (validation seed {config.data.seed + 1}),",
         f"  {config.data.negative_fraction:.0%} no-time texts ({GeneratorConfig().lookalike_share:.0%} of them look-alikes: "
         "quantities, prices,",
         "  versions, scores, phone numbers, dates, durations, relative times).",

@@ -51,6 +51,9 @@ def test_written_version_serves_the_chosen_threshold_with_the_same_savedmodel(tm
     card = (out / "assets.extra" / "MODEL_CARD.md").read_text()
     assert f"Confidence threshold **{choice['threshold']}**" in card and "file lines 2-2561" in card
     assert "pytest" in card  # the command that set it is in Reproduce
+    config = json.loads((SHIPPED / "assets.extra" / "config.json").read_text())["data"]
+    fresh = f"{config['train_examples']:,} new training examples every epoch (epoch e at seed {config['seed']} + 1000·e)"
+    assert (fresh in card) == config["fresh_each_epoch"], card[:2000]  # what the model was trained on, as trained
 
 
 def test_cli_threshold_prints_the_choice_without_writing(capsys) -> None:
