@@ -108,7 +108,11 @@ def model_card(config: TrainConfig, metrics: dict, version: str) -> str:
         if r.get("run"):
             warm = f" --warm-start {r['warm_start']}" if r.get("warm_start") else ""
             examples = f" --examples {r['train_examples']}" if r.get("train_examples") else ""
-            lines.append(f"python -m training timenorm train --attention {kind}{warm}{examples} --out {r['run']}")
+            own = kind == m.attention and metrics.get("model_dir")  # this model: its saved config holds seeds and rates
+            saved = f" --config {metrics['model_dir']}/assets.extra/config.json" if own else ""
+            fresh = " --fresh-each-epoch" if own and config.data.fresh_each_epoch else ""
+            lines.append(f"python -m training timenorm train --attention {kind}{saved}{warm}{examples}{fresh}"
+                         f" --out {r['run']}")
     for _kind, r in reversed(list(metrics["attention_comparison"].items())):
         if r.get("measured_by"):
             lines.append(r["measured_by"])

@@ -54,6 +54,9 @@ def test_written_version_serves_the_chosen_threshold_with_the_same_savedmodel(tm
     config = json.loads((SHIPPED / "assets.extra" / "config.json").read_text())["data"]
     fresh = f"{config['train_examples']:,} new training examples every epoch (epoch e at seed {config['seed']} + 1000·e)"
     assert (fresh in card) == config["fresh_each_epoch"], card[:2000]  # what the model was trained on, as trained
+    train = next(line for line in card.splitlines() if line.startswith("python -m training timenorm train"))
+    assert f"--config {out}/assets.extra/config.json" in train  # seeds, rates and epochs travel with the model
+    assert ("--fresh-each-epoch" in train) == config["fresh_each_epoch"], train
 
 
 def test_cli_threshold_prints_the_choice_without_writing(capsys) -> None:
