@@ -2,7 +2,7 @@
 
 Pure Python, no TensorFlow. ``no_time_reason`` recognizes the look-alikes the normalizer is
 trained to refuse (relative times, durations, money, versions, scores, phone numbers, dates,
-years, codes, quantities) and says what the text is instead. It only explains an answer of no time; it is
+years, codes, street addresses, quantities) and says what the text is instead. It only explains an answer of no time; it is
 never used to overrule a time the model gives.
 """
 from __future__ import annotations
@@ -41,6 +41,10 @@ _YEAR = re.compile(r"\b(?:in|since|back in|born in|built in|founded in|class of|
                    r" (?:1[0-9]|20)\d{2}s?\b")
 _CODE = re.compile(r"\b(?:room|rm|suite|unit|apartment|apt|flat|pin|code|passcode|order|invoice|ref|account|locker|badge)"
                    r"(?: no\.?| number)?(?: is)? ?#?\d{3,}\b")
+_STREET_KINDS = ("road|rd|street|st|lane|ln|avenue|ave|way|drive|dr|close|place|pl|square|sq|crescent|terrace|gardens"
+                 "|grove|row|walk|boulevard|blvd|court|ct|parade|mews|hill")
+#: A house number and then a street's name and kind ("1830 mill road"); the words between are names, never "on"/"at"/...
+_ADDRESS = re.compile(rf"\b\d{{1,5}}[a-z]? (?:(?!(?:on|at|in|the|to|by|from|for|and)\b)[a-z']+ ){{1,3}}(?:{_STREET_KINDS})\b")
 _VERSION = re.compile(
     r"\bv\d+(?:\.\d+)+\b|\b\d+\.\d+\.\d+\b"
     r"|\b(?:version|release|python|ios|android|firmware|build|ubuntu|node|update to|upgrade to|angular|java)"
@@ -76,6 +80,7 @@ _REASONS = (
     (_PRICE, "'{span}' is an amount of money, not a time"),
     (_DATE, "'{span}' is a date without a time of day"),
     (_YEAR, "'{span}' is a year, not a time"),
+    (_ADDRESS, "'{span}' is a street address, not a time"),
     (_CODE, "'{span}' is a number that names something (a room, a code, an order), not a time"),
     (_PHONE, "'{span}' looks like a phone number, not a time"),
     (_VERSION, "'{span}' is a version number, not a time"),
