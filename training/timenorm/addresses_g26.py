@@ -9,6 +9,7 @@ the two apart, as the words around a number do for codes and prices. Pure Python
 from __future__ import annotations
 
 import random
+import re
 
 from training.timenorm.noise import pseudo_word, surface_noise
 
@@ -21,6 +22,9 @@ STREET_NAMES = ("mill", "high", "station", "park", "church", "victoria", "green"
 #: What kind of street: the word that makes the number before it a house number.
 STREET_KINDS = ("road", "road", "street", "street", "lane", "avenue", "way", "drive", "close", "place", "square",
                 "crescent", "terrace", "gardens", "row", "walk", "rd", "st", "ave", "rd.", "st.", "boulevard")
+#: A house number right before a street's name and kind, as ``address`` and ``with_address`` write it (lower-cased).
+HOUSE_BEFORE_STREET = re.compile(
+    rf"\b(\d{{1,4}}) [a-z']+ (?:{'|'.join(sorted({re.escape(k.rstrip('.')) for k in STREET_KINDS}))})\b")
 #: Words before an address; ``{p}`` a place that has an address.
 LEADS = ("", "", "", "{p} is at", "we live at", "she lives at", "he moved to", "send it to", "deliver to",
          "it's at", "i'm staying at", "we moved to", "meet me at", "our address is", "drop it off at",

@@ -72,8 +72,7 @@ def _says_where(text: str) -> bool:
     """The words after "meet me at" are a place, not a time: a house number before a street (g26: "meet me at 1021
     market avenue") or a place word ("i'll be at home - shirt 1803 ...", a clause beside a code)."""
     rest = " ".join(text.lower().split())
-    kinds = "|".join(k.rstrip(".") for k in addresses_g26.STREET_KINDS)
-    return bool(re.search(rf"\b\d{{1,4}} [a-z']+ (?:{kinds})\b", rest) or re.search(r" at (?:home|work|school)\b", rest))
+    return bool(addresses_g26.HOUSE_BEFORE_STREET.search(rest) or re.search(r" at (?:home|work|school)\b", rest))
 
 
 def _impossible(text: str) -> bool:

@@ -15,8 +15,7 @@ from training.timenorm.text import normalize_text
 
 TIME_WORDS = {"am", "pm", "noon", "midday", "midnight", "morning", "afternoon", "evening", "night", "tonight",
               "o'clock", "half", "quarter", "past", "till", "until", "today", "tomorrow", "sharp", "hours", "minutes"}
-KINDS = "|".join(re.escape(k.rstrip(".")) for k in set(addresses_g26.STREET_KINDS))
-HOUSE_BEFORE_STREET = re.compile(rf"\b(\d{{1,4}}) [a-z']+ (?:{KINDS})\b")
+HOUSE_BEFORE_STREET = addresses_g26.HOUSE_BEFORE_STREET
 
 
 def _words(texts: tuple[str, ...]) -> set[str]:
