@@ -67,4 +67,8 @@ def with_address(phrase: str, rng: random.Random) -> str:
     """A time's phrase and where: "viewing 1430" → "viewing 1430 at 22 orchard way" (the label is unchanged)."""
     where = rng.choice(("at", "at", ",", "-", "outside", "from"))
     sep = "" if where == "," else " "
-    return f"{phrase}{sep}{where} {rng.randint(1, 299)} {_street(rng)}"
+    time_digits = {int("".join(d)) for d in re.findall(r"(\d+)\D?(\d\d)?", phrase)}
+    number = rng.randint(1, 299)
+    while number in time_digits:  # g27: never the time's own digits ("1:42 - 142 queen's gardens")
+        number = rng.randint(1, 299)
+    return f"{phrase}{sep}{where} {number} {_street(rng)}"

@@ -30,6 +30,7 @@ from training.timenorm import (
     phrasing_plans,
     phrasing_tutorial,
     tails_g19,
+    tails_g27,
 )
 from training.timenorm.conventions import DAY_WORDS_AFTER, NO_TIME, SpokenTime, day_word_agrees, resolve
 from training.timenorm.negatives import NEGATIVE_KINDS, lookalike_negative
@@ -93,6 +94,16 @@ def with_day_word(phrase: str, label: str, rng: random.Random) -> str:
     return f"{phrase}{rng.choice(['', '', '', ','])} {rng.choice(words)}"
 
 
+def _g27_other(text: str, first: Callable[[random.Random], str], tail_share: float, rng: random.Random,
+               config: GeneratorConfig) -> str:
+    """g27 on a code or a price: said first ("1408 is my locker") or with a tail ("locker 1408 upstairs")."""
+    if rng.random() < tails_g27.NUMBER_FIRST_SHARE:
+        return first(rng)
+    if rng.random() < tail_share:
+        return tails_g27.with_tail(text, rng, clauses=config.clause_probability > 0)
+    return text
+
+
 def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfig()) -> Sample:
     """One sample drawn from ``rng``."""
     if rng.random() < config.negative_fraction:
@@ -102,6 +113,8 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
                 text = nouns_g20.price_after_noun(rng)
             elif kind == "price" and rng.random() < movers_g22.PRICE_SHARE:  # g22: "the plumber charged 85.50"
                 text = movers_g22.price_to_person(rng)
+            if kind == "price":
+                text = _g27_other(text, tails_g27.price_first, tails_g27.PRICE_TAIL_SHARE, rng, config)
             if rng.random() < config.clause_probability:  # g17: "it costs 7.50, i like your dogs"
                 text = clauses.beside(text, rng, config.max_chars)
             return Sample(text[: config.max_chars], NO_TIME, f"neg-{kind}")
@@ -115,6 +128,7 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
                 text = nouns_g20.code_after_noun(rng)
             if rng.random() < addresses_g26.CODE_SHARE:  # g26: "we live at 1830 kingsley road"
                 text = addresses_g26.address(rng)
+            text = _g27_other(text, tails_g27.code_first, tails_g27.CODE_TAIL_SHARE, rng, config)
             if rng.random() < config.clause_probability:  # g17: "where is the dutch embassy? room 1417"
                 text = clauses.beside(text, rng, config.max_chars)
         elif rng.random() < 0.1:  # g15: "can we push standup to monday"
@@ -147,6 +161,11 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
         phrase, spoken = movers_g22.PHRASINGS[name](rng)
     else:
         phrase, spoken = families[name][1](rng)
+    if name in tails_g27.TIME_FAMILIES:  # g27: "2359 is the deadline", "pottery class 18.10 upstairs"
+        if rng.random() < tails_g27.NUMBER_FIRST_SHARE:
+            phrase, spoken = tails_g27.time_first(rng)
+        elif rng.random() < tails_g27.TIME_TAIL_SHARE:
+            phrase = tails_g27.with_tail(phrase, rng, clauses=config.clause_probability > 0)
     if name in addresses_g26.TIME_FAMILIES and rng.random() < addresses_g26.TIME_SHARE:
         phrase = addresses_g26.with_address(phrase, rng)  # g26: "viewing 1430 at 22 orchard way"
     label = resolve(spoken)

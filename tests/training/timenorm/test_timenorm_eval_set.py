@@ -44,7 +44,7 @@ def test_spec_examples_are_labelled_by_the_conventions() -> None:
     assert by_text["she was born at 12:30 am"] == "00:30"
     assert by_text["1900 hours sharp, gentlemen"] == "19:00"
     # v3 (issue 11): M before H = H:00 - M; before/after noon = am/pm; H hours and M; H o'clock M
-    assert by_text["fifty two minutes before one a.m"] == "00:08"
+    assert by_text["fifty two minutes before one a.m, the taxi"] == "00:08"
     assert by_text["forty two before six after noon, by the lake"] == "17:18"
     assert by_text["twenty after nine before noon"] == "09:20"
     assert by_text["seven hours and twenty two pm"] == "19:22"

@@ -19,6 +19,7 @@ from training.timenorm import (
     movers_g22,
     phrasing,
     phrasing_tutorial,
+    tails_g27,
 )
 from training.timenorm.conventions import NO_TIME, resolve
 from training.timenorm.generator import FAMILIES, NEGATIVE_CATEGORIES, GeneratorConfig, generate, is_negative
@@ -224,6 +225,7 @@ def test_lookalike_negatives_are_labelled_no_time_and_hold_their_kind(kind: str)
     money += lookalikes_g18.RATES  # g18: a price with a rate after "at"
     money += shipped_nouns()["food"] + shipped_nouns()["thing"]  # g20: an amount after food or a thing bought
     money += tuple(max(re.sub(r"\{[pa]\}|'s", "", f).split(), key=len) for f in movers_g22.PAY_FRAMES)  # g22: "charged"
+    money += tails_g27.PRICE_NOUNS  # g27: "6.50 is the fare"
     software = "|".join(map(re.escape, lookalikes_g13.VERSION_VERBS + lookalikes_g13.PROGRAMS + lookalikes_g13.SOFTWARE
                             + lookalikes_g14.SET_VERBS + lookalikes_g14.VERSIONED  # g14: "pin the runtime to 7.21"
                             + lookalikes_g16.BARE_MOVES + lookalikes_g16.UPDATES + lookalikes_g16.USED))  # g16
