@@ -12,7 +12,9 @@ from dataclasses import dataclass
 
 from training.timenorm import (
     addresses_g26,
+    capacity_g28,
     clauses,
+    identifiers_g28,
     lookalikes,
     lookalikes_g12,
     lookalikes_g13,
@@ -113,6 +115,8 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
                 text = nouns_g20.price_after_noun(rng)
             elif kind == "price" and rng.random() < movers_g22.PRICE_SHARE:  # g22: "the plumber charged 85.50"
                 text = movers_g22.price_to_person(rng)
+            if kind == "quantity" and rng.random() < capacity_g28.SHARE:  # g28: "the tent sleeps 4"
+                text = capacity_g28.holds(rng)
             if kind == "price":
                 text = _g27_other(text, tails_g27.price_first, tails_g27.PRICE_TAIL_SHARE, rng, config)
             if rng.random() < config.clause_probability:  # g17: "it costs 7.50, i like your dogs"
@@ -128,6 +132,8 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
                 text = nouns_g20.code_after_noun(rng)
             if rng.random() < addresses_g26.CODE_SHARE:  # g26: "we live at 1830 kingsley road"
                 text = addresses_g26.address(rng)
+            if rng.random() < identifiers_g28.SHARE:  # g28: "the plate ends in 1408", "we sat in row twelve"
+                text = identifiers_g28.identifier(rng)
             text = _g27_other(text, tails_g27.code_first, tails_g27.CODE_TAIL_SHARE, rng, config)
             if rng.random() < config.clause_probability:  # g17: "where is the dutch embassy? room 1417"
                 text = clauses.beside(text, rng, config.max_chars)
@@ -161,6 +167,8 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
         phrase, spoken = movers_g22.PHRASINGS[name](rng)
     else:
         phrase, spoken = families[name][1](rng)
+    if name == "hour-only" and rng.random() < capacity_g28.TIME_SHARE:  # g28: "the sauna opens at 9"
+        phrase, spoken = capacity_g28.opens(rng)
     if name in tails_g27.TIME_FAMILIES:  # g27: "2359 is the deadline", "pottery class 18.10 upstairs"
         if rng.random() < tails_g27.NUMBER_FIRST_SHARE:
             phrase, spoken = tails_g27.time_first(rng)
