@@ -9,6 +9,7 @@ import pytest
 
 from training.timenorm import (
     addresses_g26,
+    identifiers_g28,
     lookalikes_g12,
     lookalikes_g13,
     lookalikes_g14,
@@ -68,11 +69,16 @@ def test_g14_negatives_hold_their_number_and_words(seed: int) -> None:
     assert any(n.split()[0].rstrip(".") in reference for n in lookalikes_g14.REFERENCES), reference
 
 
+_SEAT_IN_WORDS = re.compile(rf"\bat (?:{'|'.join(identifiers_g28.SEATS)}) [a-z]+")
+
+
 def _says_where(text: str) -> bool:
     """The words after "meet me at" are a place, not a time: a house number before a street (g26: "meet me at 1021
-    market avenue") or a place word ("i'll be at home - shirt 1803 ...", a clause beside a code)."""
+    market avenue"), a numbered place in words (g28: "meet me at gate nine") or a place word ("i'll be at home -
+    shirt 1803 ...", a clause beside a code)."""
     rest = " ".join(text.lower().split())
-    return bool(addresses_g26.HOUSE_BEFORE_STREET.search(rest) or re.search(r" at (?:home|work|school)\b", rest))
+    return bool(addresses_g26.HOUSE_BEFORE_STREET.search(rest) or _SEAT_IN_WORDS.search(rest)
+                or re.search(r" at (?:home|work|school)\b", rest))
 
 
 def _impossible(text: str) -> bool:
