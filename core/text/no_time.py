@@ -73,6 +73,11 @@ _QUANTITY = re.compile(
     rf"|\b(?:\d+|{_NUMBER_WORDS}) (?:[a-z]+ )?(?:{_COUNT_NOUNS})\b"
 )
 
+_CAPACITY = re.compile(
+    r"\b(?:sleeps|seats|serves|feeds|holds|accommodates|caters for|has room for|is big enough for)"
+    r" (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty)\b"
+)
+
 #: (pattern, wording) in the order they are tried; ``{span}`` is the matched text.
 _REASONS = (
     (_RELATIVE, "'{span}' is a relative time, not a clock time"),
@@ -85,6 +90,7 @@ _REASONS = (
     (_PHONE, "'{span}' looks like a phone number, not a time"),
     (_VERSION, "'{span}' is a version number, not a time"),
     (_SCORE, "'{span}' looks like a score, not a time"),
+    (_CAPACITY, "'{span}' says how many, not a time"),
     (_QUANTITY, "'{span}' is a quantity, not a time"),
 )
 

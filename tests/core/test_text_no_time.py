@@ -34,6 +34,9 @@ CASES = [
     ("the garage is at 2210 Ferry Road", "street address"),
     ("we live at 1830 Kingsley Rd.", "street address"),
     ("deliver to 15b Elm Grove, round the back", "street address"),
+    ("the tent sleeps 4", "how many"),
+    ("the sauna seats nine", "how many"),
+    ("this pie feeds eight comfortably", "how many"),
 ]
 
 
@@ -53,6 +56,6 @@ def test_relative_time_and_duration_say_they_are_not_clock_times() -> None:
 @pytest.mark.parametrize("text", ["banana", "what a lovely day", "", "!!!", "meet at 7pm", "ten past eleven",
                                   "see you at 19:30", "quarter to five",
                                   "the 0910 departure", "meet at 1930", "meet at 10 on the main road",
-                                  "viewing 1430 at the park lane office"])
+                                  "viewing 1430 at the park lane office", "the sauna opens at 9"])
 def test_no_reason_for_plain_texts_and_times(text: str) -> None:
     assert no_time_reason(text) is None
