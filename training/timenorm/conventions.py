@@ -23,6 +23,8 @@ How phrasings map onto it (the rules of ``docs/time-normalizer.md``):
   "the brownies here are 3.15"), while H:MM / H.MM after an event is a time ("brunch 11.30", "drinks 21.15");
   a four-digit number after an owner and a thing is a year ("his 2014 album"), after a plan's words a time
   ("lights out 2215"). The words tell them apart; the label never depends on a guess about the number.
+- g29: "after" or "before" right before a clock time with its minutes (H:MM, H.MM or four digits) names that
+  time as a limit: "ready after 15.00" = 15:00, "no deliveries before 0800" = 08:00 ("M after H" needs M first).
 - durations ("for 2 hours"), relative times ("in 20 minutes", "20 minutes ago"), quantities,
   prices, versions, scores, phone numbers, dates without a time, years ("since 2016") and codes
   ("room 1417") are no time (``NO_TIME``).

@@ -15,6 +15,7 @@ from training.timenorm import (
     capacity_g28,
     clauses,
     identifiers_g28,
+    limits_g29,
     lookalikes,
     lookalikes_g12,
     lookalikes_g13,
@@ -117,6 +118,8 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
                 text = movers_g22.price_to_person(rng)
             if kind == "quantity" and rng.random() < capacity_g28.SHARE:  # g28: "the tent sleeps 4"
                 text = capacity_g28.holds(rng)
+            if kind == "price" and rng.random() < limits_g29.PRICE_SHARE:  # g29: "he said 3.50 for the lot"
+                text = limits_g29.said_price(rng)
             if kind == "price":
                 text = _g27_other(text, tails_g27.price_first, tails_g27.PRICE_TAIL_SHARE, rng, config)
             if rng.random() < config.clause_probability:  # g17: "it costs 7.50, i like your dogs"
@@ -169,6 +172,8 @@ def generate_sample(rng: random.Random, config: GeneratorConfig = GeneratorConfi
         phrase, spoken = families[name][1](rng)
     if name == "hour-only" and rng.random() < capacity_g28.TIME_SHARE:  # g28: "the sauna opens at 9"
         phrase, spoken = capacity_g28.opens(rng)
+    if name in limits_g29.TIME_FAMILIES and rng.random() < limits_g29.SHARE:  # g29: "ready after 15.00"
+        phrase, spoken = limits_g29.phrase(rng)
     if name in tails_g27.TIME_FAMILIES:  # g27: "2359 is the deadline", "pottery class 18.10 upstairs"
         if rng.random() < tails_g27.NUMBER_FIRST_SHARE:
             phrase, spoken = tails_g27.time_first(rng)

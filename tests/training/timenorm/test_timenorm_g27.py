@@ -75,7 +75,7 @@ def test_the_stream_says_numbers_first_on_both_sides() -> None:
     first = re.compile(r"^(\d{1,4}(?:[.:,]\d\d)?) (?:is|was|will be|is still) (?:the|our|my|your) ([a-z' -]+)$")
     sides = {"time": 0, "other": 0}
     nouns, checked = shipped_nouns(), 0
-    for s in itertools.islice(iterate(GeneratorConfig(seed=28)), 60_000):
+    for s in itertools.islice(iterate(GeneratorConfig(seed=28)), 100_000):
         match = first.match(s.text.strip().lower())
         if match:
             sides["time" if s.label else "other"] += 1

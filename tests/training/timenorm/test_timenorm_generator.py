@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from training.timenorm import (
+    limits_g29,
     lookalikes,
     lookalikes_g12,
     lookalikes_g13,
@@ -226,6 +227,7 @@ def test_lookalike_negatives_are_labelled_no_time_and_hold_their_kind(kind: str)
     money += shipped_nouns()["food"] + shipped_nouns()["thing"]  # g20: an amount after food or a thing bought
     money += tuple(max(re.sub(r"\{[pa]\}|'s", "", f).split(), key=len) for f in movers_g22.PAY_FRAMES)  # g22: "charged"
     money += tails_g27.PRICE_NOUNS  # g27: "6.50 is the fare"
+    money += limits_g29.PAID_FOR  # g29: "he said 3.50 for the lot"
     software = "|".join(map(re.escape, lookalikes_g13.VERSION_VERBS + lookalikes_g13.PROGRAMS + lookalikes_g13.SOFTWARE
                             + lookalikes_g14.SET_VERBS + lookalikes_g14.VERSIONED  # g14: "pin the runtime to 7.21"
                             + lookalikes_g16.BARE_MOVES + lookalikes_g16.UPDATES + lookalikes_g16.USED))  # g16
