@@ -21,6 +21,7 @@ import random
 
 from training.timenorm.conventions import SpokenTime
 from training.timenorm.phrasing_g14 import MAX_CHARS, _time
+from training.timenorm.tails_g27 import amount
 from training.timenorm.wordnet_nouns import shipped_nouns
 
 #: Words before a time that is a limit.
@@ -74,7 +75,6 @@ def phrase(rng: random.Random) -> tuple[str, SpokenTime]:
 
 def said_price(rng: random.Random) -> str:
     """An amount someone said with what it pays for: "he said 3.50 for the lot" (no time)."""
-    whole = rng.randint(0, 23) if rng.random() < 0.8 else rng.randint(24, 99)
-    amount = f"{whole}{rng.choice('..,')}{rng.randint(0, 99):02d}"
+    said = amount(rng)
     verb = rng.choice(("said", "says", "reckons", "wants", "asked", "quoted", "offered", "charged", "told us"))
-    return f"{_subject(rng)} {verb} {amount} {rng.choice(PAID_FOR)}"
+    return f"{_subject(rng)} {verb} {said} {rng.choice(PAID_FOR)}"

@@ -66,10 +66,20 @@ def compact_after_noun(rng: random.Random) -> tuple[str, SpokenTime]:
     return timed_noun(rng, compact=True)
 
 
+def code_kind(rng: random.Random) -> str:
+    """The kind of noun a code numbers: a thing, a place or a piece of writing."""
+    return rng.choices(["thing", "place", "document"], weights=[5, 3, 2])[0]
+
+
+def code_number(rng: random.Random) -> str:
+    """A code's number: mostly four digits shaped like a time ("1230"), else 3-5 digits."""
+    return f"{rng.randint(0, 2359):04d}" if rng.random() < 0.8 else str(rng.randint(100, 99999))
+
+
 def code_after_noun(rng: random.Random) -> str:
     """Four digits (or more) after a thing, a place or a piece of writing: "shelf 1230", "cabin #0945"."""
-    noun = _noun(rng.choices(["thing", "place", "document"], weights=[5, 3, 2])[0], rng)
-    number = f"{rng.randint(0, 2359):04d}" if rng.random() < 0.8 else str(rng.randint(100, 99999))
+    noun = _noun(code_kind(rng), rng)
+    number = code_number(rng)
     if rng.random() < BARE_SHARE:
         return surface_noise(f"{noun} {number}", rng)
     text = f"{rng.choice(DETERMINERS)}{noun} {rng.choice(CODE_MARKS)}{number}{rng.choice(CODE_TAILS)}"

@@ -27,6 +27,7 @@ from collections.abc import Iterable
 
 from training.timenorm.clauses import shipped_clauses
 from training.timenorm.conventions import SpokenTime
+from training.timenorm.nouns_g20 import code_kind, code_number
 from training.timenorm.phrasing_g14 import MAX_CHARS, _time
 from training.timenorm.wordnet_nouns import shipped_nouns
 
@@ -140,16 +141,19 @@ def time_first(rng: random.Random) -> tuple[str, SpokenTime]:
 
 def code_first(rng: random.Random) -> str:
     """A code said first, then what it numbers: "1408 is my locker", "0945 was the invoice"."""
-    nouns = shipped_nouns()
-    noun = rng.choice(nouns[rng.choices(["thing", "place", "document"], weights=[5, 3, 2])[0]])
-    number = f"{rng.randint(0, 2359):04d}" if rng.random() < 0.8 else str(rng.randint(100, 99999))
-    return _subject_clause(number, noun, rng)
+    noun = rng.choice(shipped_nouns()[code_kind(rng)])
+    return _subject_clause(code_number(rng), noun, rng)
+
+
+def amount(rng: random.Random) -> str:
+    """An amount with any cents, mostly with a whole part that could be an hour: "6.50", "18,93"."""
+    whole = rng.randint(0, 23) if rng.random() < 0.8 else rng.randint(24, 99)
+    return f"{whole}{rng.choice('..,')}{rng.randint(0, 99):02d}"
 
 
 def price_first(rng: random.Random) -> str:
     """An amount said first, then what it pays: "6.50 is the fare"."""
-    whole = rng.randint(0, 23) if rng.random() < 0.8 else rng.randint(24, 99)
-    return _subject_clause(f"{whole}{rng.choice('..,')}{rng.randint(0, 99):02d}", rng.choice(PRICE_NOUNS), rng)
+    return _subject_clause(amount(rng), rng.choice(PRICE_NOUNS), rng)
 
 
 def tail_counts(texts_and_labels: Iterable[tuple[str, str]]) -> dict[str, Counter[str]]:
