@@ -53,6 +53,8 @@ def _parser() -> argparse.ArgumentParser:
     n.add_argument("--corpus", type=Path, default=Path("../shared/data/tatoeba-deu-eng/deu-eng.tsv.gz"))
     n.add_argument("--wordnet", type=Path, help="default: /usr/share/wordnet")
     n.add_argument("--min-count", type=int, default=2)  # g24 tried 1 (not shipped)
+    n.add_argument("--zipf", type=float, default=None, help="g30: also take nouns this frequent in English at large "
+                   "(wordfreq's Zipf scale; needs pip install .[nouns]); 0: off; default wordnet_nouns.COMMON_ZIPF")
     n.add_argument("--out", type=Path, help="default: the shipped training/timenorm/data/nouns_wordnet.tsv")
     s = sub.add_parser("soup", help="average the weights of exported models into a run dir to export")
     s.add_argument("models", type=Path, nargs="+", help="exported dirs of one architecture")
@@ -98,10 +100,21 @@ def _write_nouns(args: argparse.Namespace) -> int:
         synsets = wn.read_synsets(f)
     with open(folder / "index.noun", encoding="latin-1") as f:
         senses = wn.read_senses(f)
-    nouns = wn.extract_nouns(synsets, senses, counts, args.min_count)
+    level = wn.COMMON_ZIPF if args.zipf is None else args.zipf
+    zipf, other_pos, common = None, frozenset[str](), ""
+    if level > 0:
+        from wordfreq import zipf_frequency  # g30; its data: CC-BY-SA 4.0, Robyn Speer and contributors
+
+        zipf = lambda lemma: zipf_frequency(lemma, "en")  # noqa: E731
+        tagged = {pos: wn.read_tagged((folder / f"index.{pos}").read_text(encoding="latin-1").splitlines())
+                  for pos in ("noun", "verb", "adj")}
+        other_pos = wn.mostly_other(tagged["noun"], tagged["verb"], tagged["adj"])
+        common = (f", or used at least {level} on the Zipf scale of English (wordfreq's data, CC-BY-SA 4.0) and "
+                  f"used by WordNet's tagged text at least as much as a noun as as a verb or an adjective")
+    nouns = wn.extract_nouns(synsets, senses, counts, args.min_count, zipf, other_pos, level)
     header = (f"# {len(nouns)} nouns of WordNet 3.0 (Princeton University, WordNet 3.0 license: see "
-              f"data/WORDNET_LICENSE) seen after a determiner at least {args.min_count} times in the English of the Tatoeba corpus, "
-              f"by kind; made by: python -m training timenorm nouns --min-count {args.min_count}\n")
+              f"data/WORDNET_LICENSE) seen after a determiner at least {args.min_count} times in the English of the Tatoeba corpus"
+              f"{common}, by kind; made by: python -m training timenorm nouns --min-count {args.min_count} --zipf {level}\n")
     out = args.out or wn.NOUNS_FILE
     out.write_text(header + "".join(f"{noun}\t{kind}\n" for noun, kind in nouns), encoding="utf-8")
     print(f"{len(nouns)} nouns -> {out}")
