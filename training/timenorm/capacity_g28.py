@@ -13,7 +13,7 @@ import random
 
 from training.timenorm.conventions import SpokenTime
 from training.timenorm.numbers import number_words
-from training.timenorm.wordnet_nouns import shipped_nouns
+from training.timenorm.wordnet_nouns import noun_pool
 
 DETERMINERS = ("the ", "the ", "the ", "this ", "our ", "my ", "that ", "each ", "the new ", "the big ", "")
 #: Verbs of holding, seating or serving: the number after them is how many.
@@ -35,7 +35,7 @@ TIME_SHARE = 0.06  # of the hour-only phrases
 def _subject(rng: random.Random) -> tuple[str, str]:
     """A determiner and a noun, and the noun's kind."""
     kind = rng.choices(SUBJECT_KINDS, weights=[4, 4, 2, 2])[0]
-    return f"{rng.choice(DETERMINERS)}{rng.choice(shipped_nouns()[kind])}", kind
+    return f"{rng.choice(DETERMINERS)}{rng.choice(noun_pool()[kind])}", kind
 
 
 def _count(rng: random.Random) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from training.timenorm.numbers import number_words
-from training.timenorm.wordnet_nouns import shipped_nouns
+from training.timenorm.wordnet_nouns import noun_pool
 
 #: What a code ends or starts with (never "ends at": a time's verb).
 EDGE_VERBS = ("ends in", "ends with", "ending in", "starts with", "begins with", "finishes with", "ends", "ended in",
@@ -52,7 +52,7 @@ def code_edge(rng: random.Random) -> str:
         digits = str(rng.randint(0, 999)).zfill(rng.choice([2, 3]))
     else:
         digits = str(rng.randint(10000, 999999))
-    noun = rng.choice(IDENTIFIED) if rng.random() < 0.7 else rng.choice(shipped_nouns()["document"])
+    noun = rng.choice(IDENTIFIED) if rng.random() < 0.7 else rng.choice(noun_pool()["document"])
     det = rng.choice(("the ", "my ", "your ", "our ", "their ", "his ", "her ", ""))
     return f"{det}{noun} {rng.choice(EDGE_VERBS)} {digits}"
 

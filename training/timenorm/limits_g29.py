@@ -22,7 +22,7 @@ import random
 from training.timenorm.conventions import SpokenTime
 from training.timenorm.phrasing_g14 import MAX_CHARS, _time
 from training.timenorm.tails_g27 import amount
-from training.timenorm.wordnet_nouns import shipped_nouns
+from training.timenorm.wordnet_nouns import noun_pool
 
 #: Words before a time that is a limit.
 LIMITS = ("ready after", "collect after", "any time after", "not before", "no calls before", "open after",
@@ -49,7 +49,7 @@ PRICE_SHARE = 0.06  # of the price look-alikes
 def _subject(rng: random.Random) -> str:
     if rng.random() < 0.6:
         return rng.choice(SUBJECTS)
-    return f"the {rng.choice(shipped_nouns()['person'])}"
+    return f"the {rng.choice(noun_pool()['person'])}"
 
 
 def limit(rng: random.Random) -> tuple[str, SpokenTime]:

@@ -18,7 +18,7 @@ from training.timenorm.lookalikes import plural as plural_of
 from training.timenorm.noise import surface_noise
 from training.timenorm.nouns_g20 import _amount
 from training.timenorm.phrasing_g14 import MAX_CHARS, _time
-from training.timenorm.wordnet_nouns import shipped_nouns
+from training.timenorm.wordnet_nouns import noun_pool
 
 DETERMINERS = ("", "", "the ", "the ", "the ", "our ", "my ", "your ", "a ", "their ", "the new ", "tomorrow's ")
 #: (singular, plural) verbs of coming and going said before a time.
@@ -44,7 +44,7 @@ PAY_FRAMES = ("the {p} charged {a}", "{p} charged us {a}", "paid the {p} {a}", "
 def mover_time(rng: random.Random, compact: bool = False) -> tuple[str, SpokenTime]:
     """A time after a person or a vehicle and a verb: "the plumber comes 11.10", "truck departs depot 0455"."""
     time, spoken = _time(rng, compact)
-    nouns = shipped_nouns()
+    nouns = noun_pool()
     kind = "person" if rng.random() < 0.6 else "vehicle"
     noun = rng.choice(nouns[kind])
     singular, plural = rng.choice(PERSON_VERBS if kind == "person" else VEHICLE_VERBS)
@@ -73,7 +73,7 @@ def compact_mover(rng: random.Random) -> tuple[str, SpokenTime]:
 
 def price_to_person(rng: random.Random) -> str:
     """An amount a person is paid or charges: "the plumber charged 85.50", "tip for the courier: 4.20"."""
-    person = rng.choice(shipped_nouns()["person"])
+    person = rng.choice(noun_pool()["person"])
     return surface_noise(rng.choice(PAY_FRAMES).format(p=person, a=_amount(rng)), rng)
 
 

@@ -18,7 +18,7 @@ import random
 from training.timenorm.conventions import DAY_WORDS_AFTER, SpokenTime, day_word_agrees, resolve
 from training.timenorm.noise import surface_noise
 from training.timenorm.phrasing_g14 import MAX_CHARS, _time
-from training.timenorm.wordnet_nouns import KINDS, shipped_nouns
+from training.timenorm.wordnet_nouns import KINDS, noun_pool
 
 DETERMINERS = ("", "", "", "the ", "the ", "our ", "my ", "your ", "their ", "this ", "next ", "tomorrow's ")
 #: Said between an activity and its time.
@@ -36,7 +36,7 @@ COMPOUND_SHARE = 0.25  # g21: "radio news 1800", "bike frame 1423": the last nou
 
 def _noun(kind: str, rng: random.Random) -> str:
     """A noun of ``kind``, after another noun of any kind a quarter of the time ("keeper talk")."""
-    nouns = shipped_nouns()
+    nouns = noun_pool()
     head = rng.choice(nouns[kind])
     if rng.random() < COMPOUND_SHARE:
         return f"{rng.choice(nouns[rng.choice(KINDS)])} {head}"
@@ -93,7 +93,7 @@ def _amount(rng: random.Random) -> str:
 
 
 def _goods(rng: random.Random) -> str:
-    nouns = shipped_nouns()
+    nouns = noun_pool()
     first = _noun("food" if rng.random() < 0.6 else "thing", rng)  # g21: "garden hose", "cheese sandwich"
     if rng.random() < 0.35:
         count = rng.choice(["a", "a", "one", "two", "three", "some", "a bag of", "a box of", "a cup of"])

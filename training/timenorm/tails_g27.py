@@ -29,7 +29,7 @@ from training.timenorm.clauses import shipped_clauses
 from training.timenorm.conventions import SpokenTime
 from training.timenorm.nouns_g20 import code_kind, code_number
 from training.timenorm.phrasing_g14 import MAX_CHARS, _time
-from training.timenorm.wordnet_nouns import shipped_nouns
+from training.timenorm.wordnet_nouns import noun_pool
 
 #: Where: a preposition and a place ("in the hall"), or a word on its own ("upstairs").
 WHERE_PREPOSITIONS = ("in", "in", "at", "at", "by", "outside", "behind", "near", "next to", "on", "inside",
@@ -74,7 +74,7 @@ _ENDS_WITH_NUMBER = re.compile(r"\d$")
 def _where(rng: random.Random) -> str:
     if rng.random() < 0.3:
         return rng.choice(WHERE_WORDS)
-    nouns = shipped_nouns()
+    nouns = noun_pool()
     place = rng.choice(ROOMS) if rng.random() < 0.5 else rng.choice(nouns["place"])
     adjective = rng.choice(PLACE_ADJECTIVES)
     return " ".join(f"{rng.choice(WHERE_PREPOSITIONS)} {rng.choice(DETERMINERS)}{adjective} {place}".split())
@@ -85,7 +85,7 @@ def _whom(rng: random.Random) -> str:
     if r < 0.35:
         return f"with {rng.choice(NAMES)}"
     if r < 0.45:
-        return f"with the {rng.choice(shipped_nouns()['person'])}"
+        return f"with the {rng.choice(noun_pool()['person'])}"
     if r < 0.8:
         return f"for {rng.choice(AUDIENCES)}"
     return f"for {rng.choice(PARTY_SIZES)}" + rng.choice(("", "", " people", " guests"))  # never "of us": g18
@@ -136,12 +136,12 @@ def _subject_clause(number: str, noun: str, rng: random.Random) -> str:
 def time_first(rng: random.Random) -> tuple[str, SpokenTime]:
     """A time said first, then what happens at it: "2359 is the deadline", "19.30 was our rehearsal"."""
     time, spoken = _time(rng, compact=rng.random() < 0.5)
-    return _subject_clause(time, rng.choice(shipped_nouns()["timed"]), rng), spoken
+    return _subject_clause(time, rng.choice(noun_pool()["timed"]), rng), spoken
 
 
 def code_first(rng: random.Random) -> str:
     """A code said first, then what it numbers: "1408 is my locker", "0945 was the invoice"."""
-    noun = rng.choice(shipped_nouns()[code_kind(rng)])
+    noun = rng.choice(noun_pool()[code_kind(rng)])
     return _subject_clause(code_number(rng), noun, rng)
 
 

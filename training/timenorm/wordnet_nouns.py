@@ -227,12 +227,35 @@ def extract_nouns(synsets: dict[str, Synset], senses: dict[str, tuple[str, ...]]
     return out
 
 
-@lru_cache(maxsize=1)
-def shipped_nouns() -> dict[str, tuple[str, ...]]:
-    """Kind -> the nouns of ``data/nouns_wordnet.tsv``."""
-    found: dict[str, list[str]] = {kind: [] for kind in KINDS + MOVER_KINDS}
+#: g30b: in the generator a noun of the corpus (Tatoeba) is drawn this many times as often as a common one, so
+#: that the everyday nouns of earlier rounds stay as frequent as the new ones are rare (G30F, uniform over g30's
+#: 3,957 nouns, lost 33 texts of v18 and won 14).
+CORPUS_WEIGHT = 4
+
+
+def _read_shipped() -> list[tuple[str, str, str]]:
+    """(noun, kind, source) of ``data/nouns_wordnet.tsv``; a line without a source is of the corpus."""
+    rows = []
     for line in NOUNS_FILE.read_text(encoding="utf-8").splitlines():
         if line and not line.startswith("#"):
-            noun, kind = line.split("\t")
-            found[kind].append(noun)
+            noun, kind, *source = line.split("\t")
+            rows.append((noun, kind, source[0] if source else "corpus"))
+    return rows
+
+
+@lru_cache(maxsize=1)
+def shipped_nouns() -> dict[str, tuple[str, ...]]:
+    """Kind -> the nouns of ``data/nouns_wordnet.tsv``, each once."""
+    found: dict[str, list[str]] = {kind: [] for kind in KINDS + MOVER_KINDS}
+    for noun, kind, _ in _read_shipped():
+        found[kind].append(noun)
+    return {kind: tuple(nouns) for kind, nouns in found.items()}
+
+
+@lru_cache(maxsize=1)
+def noun_pool() -> dict[str, tuple[str, ...]]:
+    """Kind -> the nouns the generator draws from (``rng.choice``): each corpus noun ``CORPUS_WEIGHT`` times."""
+    found: dict[str, list[str]] = {kind: [] for kind in KINDS + MOVER_KINDS}
+    for noun, kind, source in _read_shipped():
+        found[kind].extend([noun] * (CORPUS_WEIGHT if source == "corpus" else 1))
     return {kind: tuple(nouns) for kind, nouns in found.items()}

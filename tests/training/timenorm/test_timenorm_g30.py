@@ -72,3 +72,11 @@ def test_the_generator_puts_g30s_nouns_before_numbers() -> None:
     texts = " ".join(s.text for s in generate(20_000, GeneratorConfig(seed=30)))
     added = ("gala", "preseason", "cupcake", "courtyard", "brunch", "premiere")
     assert sum(f"{noun} " in texts for noun in added) >= 3
+
+
+def test_the_pool_draws_corpus_nouns_more_often_than_common_ones() -> None:
+    pool, distinct = wn.noun_pool(), wn.shipped_nouns()
+    for kind, nouns in distinct.items():
+        assert set(pool[kind]) == set(nouns)
+    timed = Counter(wn.noun_pool()["timed"])
+    assert timed["dinner"] == wn.CORPUS_WEIGHT and timed["gala"] == 1  # g30b: dinner is of the corpus, gala common
