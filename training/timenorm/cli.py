@@ -114,7 +114,8 @@ def _write_nouns(args: argparse.Namespace) -> int:
     nouns = wn.extract_nouns(synsets, senses, counts, args.min_count, zipf, other_pos, level)
     header = (f"# {len(nouns)} nouns of WordNet 3.0 (Princeton University, WordNet 3.0 license: see "
               f"data/WORDNET_LICENSE) seen after a determiner at least {args.min_count} times in the English of the Tatoeba corpus"
-              f"{common}, by kind and source (corpus or common); made by: python -m training timenorm nouns --min-count {args.min_count} --zipf {level}\n")
+              f"{common}, by kind and source (corpus or common); made by: python -m training timenorm nouns "
+              f"--min-count {args.min_count} --zipf {level}\n")
     out = args.out or wn.NOUNS_FILE
     source = {noun: "corpus" if counts[noun] >= args.min_count else "common" for noun, _ in nouns}  # g30b
     out.write_text(header + "".join(f"{noun}\t{kind}\t{source[noun]}\n" for noun, kind in nouns), encoding="utf-8")
