@@ -39,6 +39,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from training.timenorm.schedule_g31 import HEADS
+
 NOUNS_FILE = Path(__file__).with_name("data") / "nouns_wordnet.tsv"
 WORDNET_DIR = Path("/usr/share/wordnet")
 #: Lexicographer file numbers of WordNet 3.0 (``lexnames``) that decide a kind.
@@ -254,8 +256,11 @@ def shipped_nouns() -> dict[str, tuple[str, ...]]:
 
 @lru_cache(maxsize=1)
 def noun_pool() -> dict[str, tuple[str, ...]]:
-    """Kind -> the nouns the generator draws from (``rng.choice``): each corpus noun ``CORPUS_WEIGHT`` times."""
+    """Kind -> the nouns the generator draws from (``rng.choice``): each corpus noun ``CORPUS_WEIGHT`` times, and
+    g31's words of a schedule (``schedule_g31.HEADS``) as timed corpus nouns."""
     found: dict[str, list[str]] = {kind: [] for kind in KINDS + MOVER_KINDS}
     for noun, kind, source in _read_shipped():
-        found[kind].extend([noun] * (CORPUS_WEIGHT if source == "corpus" else 1))
+        if noun not in HEADS:  # g31: a schedule's words are timed, whatever WordNet's list says
+            found[kind].extend([noun] * (CORPUS_WEIGHT if source == "corpus" else 1))
+    found["timed"].extend(head for head in HEADS for _ in range(CORPUS_WEIGHT))
     return {kind: tuple(nouns) for kind, nouns in found.items()}

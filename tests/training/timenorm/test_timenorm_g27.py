@@ -10,7 +10,7 @@ import pytest
 from training.timenorm import tails_g27
 from training.timenorm.conventions import NO_TIME, resolve
 from training.timenorm.generator import GeneratorConfig, iterate
-from training.timenorm.wordnet_nouns import shipped_nouns
+from training.timenorm.wordnet_nouns import noun_pool
 
 #: Words that would make a tail say something about the time (number words are allowed: "for six").
 TIME_WORDS = {"am", "pm", "noon", "midday", "midnight", "morning", "afternoon", "evening", "night", "tonight",
@@ -43,7 +43,7 @@ def test_a_tail_goes_only_after_a_final_number_and_keeps_the_text_in_front(seed:
 
 def test_number_first_the_noun_decides() -> None:
     rng = random.Random(5)
-    nouns = shipped_nouns()
+    nouns = noun_pool()
     for _ in range(200):
         text, spoken = tails_g27.time_first(rng)
         number, rest = text.split(" ", 1)
@@ -74,7 +74,7 @@ def test_the_tails_that_followed_one_side_now_follow_both() -> None:
 def test_the_stream_says_numbers_first_on_both_sides() -> None:
     first = re.compile(r"^(\d{1,4}(?:[.:,]\d\d)?) (?:is|was|will be|is still) (?:the|our|my|your) ([a-z' -]+)$")
     sides = {"time": 0, "other": 0}
-    nouns, checked = shipped_nouns(), 0
+    nouns, checked = noun_pool(), 0
     for s in itertools.islice(iterate(GeneratorConfig(seed=28)), 100_000):
         match = first.match(s.text.strip().lower())
         if match:

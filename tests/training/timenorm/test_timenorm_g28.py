@@ -11,7 +11,7 @@ from training.timenorm import capacity_g28, identifiers_g28
 from training.timenorm.conventions import NO_TIME, resolve
 from training.timenorm.generator import GeneratorConfig, iterate
 from training.timenorm.numbers import NUMBER_WORDS, number_words
-from training.timenorm.wordnet_nouns import shipped_nouns
+from training.timenorm.wordnet_nouns import noun_pool
 
 COUNT = r"(\d+|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
 
@@ -27,7 +27,7 @@ def test_a_count_follows_a_verb_of_holding_and_food_only_serves_or_feeds(seed: i
     match = re.search(rf" ({_verbs(capacity_g28.HOLDS + capacity_g28.FOOD_HOLDS)}) {COUNT}\b", text)
     assert match, text
     subject = text[: match.start()].split()[-1]
-    if subject in shipped_nouns()["food"] and subject not in shipped_nouns()["thing"]:
+    if subject in noun_pool()["food"] and subject not in noun_pool()["thing"]:
         assert match.group(1) in capacity_g28.FOOD_HOLDS, text
 
 
