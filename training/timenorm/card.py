@@ -104,7 +104,17 @@ def model_card(config: TrainConfig, metrics: dict, version: str) -> str:
     if members:
         lines.append("python -m training timenorm ensemble " + " ".join(x["source"] for x in members)
                      + f" --out {metrics['run']}")
-    for kind, r in ([] if members else metrics["attention_comparison"].items()):
+    soup = metrics.get("soup_members") or []
+    where = metrics.get("model_dir", "<exported dir>")
+    for member in soup:  # a soup: train each member (its round's generator: docs/time-normalizer-rounds.md), then mix
+        warm = f" --warm-start {member['warm_start']}" if member.get("warm_start") else ""
+        fresh = " --fresh-each-epoch" if member.get("fresh_each_epoch") else ""
+        lines.append(f"python -m training timenorm train --attention {member['attention']} --config "
+                     f"{where}/{member['config_file']}{fresh}{warm} --out {member['run']}")
+        lines.append(f"python -m training timenorm export --run {member['run']} --out {member['source']}")
+    if soup:
+        lines.append("python -m training timenorm soup " + " ".join(x["source"] for x in soup) + f" --out {metrics['run']}")
+    for kind, r in ([] if members or soup else metrics["attention_comparison"].items()):
         if r.get("run"):
             warm = f" --warm-start {r['warm_start']}" if r.get("warm_start") else ""
             examples = f" --examples {r['train_examples']}" if r.get("train_examples") else ""

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from core.manifest import EXTRA_DIR
 from training.timenorm.config import TrainConfig
-from training.timenorm.soup import member_configs
+from training.timenorm.soup import member_configs, member_warm_start
 from training.timenorm.train import WEIGHTS_FILE
 
 ENSEMBLE_FILE = "ensemble.json"
@@ -56,11 +56,6 @@ def read_ensemble(run_dir: Path) -> EnsembleConfig | None:
     return EnsembleConfig.load(path) if path.exists() else None
 
 
-def _warm_start(model_dir: Path) -> str | None:
-    metrics = model_dir / EXTRA_DIR / "metrics.json"
-    return json.loads(metrics.read_text(encoding="utf-8")).get("warm_start") if metrics.exists() else None
-
-
 def member_weight_files(run_dir: Path) -> list[str]:
     """The weight files of a run dir (or an export's assets.extra): one, or an ensemble's members in order."""
     ensemble = read_ensemble(run_dir)
@@ -80,7 +75,7 @@ def make_ensemble(models: Sequence[Path], out_dir: Path) -> EnsembleConfig:
     for model, name in zip(models, names, strict=True):
         shutil.copy(model / EXTRA_DIR / WEIGHTS_FILE, out_dir / name)
     ensemble = EnsembleConfig(weights=tuple(names), sources=tuple(str(m) for m in models), configs=tuple(configs),
-                              warm_starts=tuple(_warm_start(m) for m in models))
+                              warm_starts=tuple(member_warm_start(m) for m in models))
     (out_dir / ENSEMBLE_FILE).write_text(ensemble.to_json(), encoding="utf-8")
     (out_dir / "config.json").write_text(configs[0].to_json(), encoding="utf-8")
     summary = {"ensemble_of": list(ensemble.sources), "seeds": list(ensemble.seeds)}

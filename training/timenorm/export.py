@@ -127,6 +127,7 @@ def export_run(run_dir: Path, out_dir: Path, *, compare: Sequence[Path] = (), co
         "soup_of": run_summary.get("soup_of"),
         "ensemble_of": run_summary.get("ensemble_of"),
         "ensemble_members": _ensemble_members(ensemble) if ensemble else None,
+        "soup_members": _soup_members(run_summary.get("soup_members") or [], extra),
         "train_examples": config.data.train_examples,
         "measured_by": command,
         "run": str(run_dir),
@@ -151,6 +152,24 @@ def _ensemble_members(ensemble: EnsembleConfig) -> list[dict]:
             "warm_start": warm_start,
         })
     return members
+
+
+def _soup_members(members: list[dict], extra: Path) -> list[dict] | None:
+    """A soup's members: each one's config is shipped as ``assets.extra/members/memberN.json`` so the card's
+    Reproduce section can train it again."""
+    if not members:
+        return None
+    (extra / "members").mkdir(exist_ok=True)
+    out = []
+    for i, member in enumerate(members):
+        name = f"members/member{i}.json"
+        (extra / name).write_text(json.dumps(member["config"], indent=2), encoding="utf-8")
+        export = Path(member["source"])
+        out.append({"source": member["source"], "config_file": f"assets.extra/{name}",
+                    "run": str(export.parent.parent) if export.parent.name == "export" else "<run dir>",
+                    "fresh_each_epoch": member["config"]["data"]["fresh_each_epoch"],
+                    "attention": member["config"]["model"]["attention"], "warm_start": member.get("warm_start")})
+    return out
 
 
 def comparison_entry(evaluation: dict, where: str, command: str, run: str, warm_start: str | None = None,

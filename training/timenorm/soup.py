@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import asdict
 from pathlib import Path
 
 from core.manifest import EXTRA_DIR
@@ -25,12 +26,19 @@ def member_configs(models: Sequence[Path], what: str) -> list[TrainConfig]:
     return configs
 
 
+def member_warm_start(model_dir: Path) -> str | None:
+    """The warm start an exported model's metrics record, if any."""
+    metrics = model_dir / EXTRA_DIR / "metrics.json"
+    return json.loads(metrics.read_text(encoding="utf-8")).get("warm_start") if metrics.exists() else None
+
+
 def make_soup(models: Sequence[Path], out_dir: Path) -> dict:
     """Average the weights of ``models`` (exported dirs) into the run dir ``out_dir``; ``timenorm export`` reads it."""
     from training.timenorm.model import build_model
 
     models = [Path(m) for m in models]
-    config = member_configs(models, "a soup")[0]
+    configs = member_configs(models, "a soup")
+    config = configs[0]
     model = build_model(config.model)
     weights = []
     for m in models:
@@ -40,6 +48,8 @@ def make_soup(models: Sequence[Path], out_dir: Path) -> dict:
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "config.json").write_text(config.to_json(), encoding="utf-8")
     model.save_weights(str(out_dir / WEIGHTS_FILE))
-    summary = {"soup_of": [str(m) for m in models]}
+    summary = {"soup_of": [str(m) for m in models],
+               "soup_members": [{"source": str(m), "config": asdict(c), "warm_start": member_warm_start(m)}
+                                for m, c in zip(models, configs, strict=True)]}
     (out_dir / "train_summary.json").write_text(json.dumps(summary, indent=2), encoding="utf-8")
     return summary

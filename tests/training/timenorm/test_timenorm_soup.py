@@ -59,6 +59,11 @@ def test_soup_exports_and_its_card_says_what_it_is_made_of(tmp_path: Path) -> No
     card = (out / "assets.extra" / "MODEL_CARD.md").read_text()
     assert "Weight soup" in card and str(members[0]) in card
     assert json.loads((out / "assets.extra" / "metrics.json").read_text())["soup_of"] == metrics["soup_of"]
+    # each member's config ships with the soup, and Reproduce trains each member before the soup is made
+    assert TrainConfig.load(out / "assets.extra" / "members" / "member1.json") == TINY
+    reproduce = card.split("## Reproduce", 1)[1]
+    assert reproduce.count("timenorm train") == 2 and f"{out}/assets.extra/members/member0.json" in reproduce
+    assert reproduce.index("timenorm train") < reproduce.index("timenorm soup " + " ".join(map(str, members)))
 
 
 def test_soup_refuses_other_architectures_and_single_models(tmp_path: Path) -> None:
