@@ -54,9 +54,16 @@ def test_written_version_serves_the_chosen_threshold_with_the_same_savedmodel(tm
     config = json.loads((SHIPPED / "assets.extra" / "config.json").read_text())["data"]
     fresh = f"{config['train_examples']:,} new training examples every epoch (epoch e at seed {config['seed']} + 1000·e)"
     assert (fresh in card) == config["fresh_each_epoch"], card[:2000]  # what the model was trained on, as trained
-    train = next(line for line in card.splitlines() if line.startswith("python -m training timenorm train"))
-    assert f"--config {out}/assets.extra/config.json" in train  # seeds, rates and epochs travel with the model
-    assert ("--fresh-each-epoch" in train) == config["fresh_each_epoch"], train
+    trains = [line for line in card.splitlines() if line.startswith("python -m training timenorm train")]
+    members = saved.get("soup_members") or []  # a soup (v19): each member trained by its own shipped config
+    configs = [f"{out}/{m['config_file']}" for m in members] or [f"{out}/assets.extra/config.json"]
+    assert len(trains) == len(configs)
+    for train, config_file in zip(trains, configs, strict=True):
+        assert f"--config {config_file}" in train and Path(config_file).exists()  # seeds, rates, epochs travel along
+        trained = json.loads(Path(config_file).read_text())["data"]
+        assert ("--fresh-each-epoch" in train) == trained["fresh_each_epoch"], train
+    if members:
+        assert "python -m training timenorm soup " + " ".join(m["source"] for m in members) in card
 
 
 def test_cli_threshold_prints_the_choice_without_writing(capsys) -> None:
