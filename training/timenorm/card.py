@@ -5,7 +5,7 @@ from training.timenorm import nouns_g20
 from training.timenorm.config import EPOCH_SEED_STRIDE, TrainConfig
 from training.timenorm.generator import GeneratorConfig
 from training.timenorm.reliability import format_reliability
-from training.timenorm.wordnet_nouns import shipped_nouns
+from training.timenorm.wordnet_nouns import common_nouns, shipped_nouns
 
 
 def model_card(config: TrainConfig, metrics: dict, version: str) -> str:
@@ -42,7 +42,7 @@ def model_card(config: TrainConfig, metrics: dict, version: str) -> str:
            "(g20: a time after something that happens, a code after a thing, a price after food; g22: a time after a "
            "person or a vehicle and a verb of coming and going) come from **WordNet 3.0** (Princeton University, "
            "WordNet 3.0 license, permissive with notice: `training/timenorm/data/WORDNET_LICENSE`), shipped in "
-           "`training/timenorm/data/nouns_wordnet.tsv`."] if nouns_g20.SHARES else []),
+           "`training/timenorm/data/nouns_wordnet.tsv`" + _common_nouns_note()] if nouns_g20.SHARES else []),
         "- Evaluation: the hand-written set `training/timenorm/data/eval_handwritten.tsv`",
         f"  ({ev['total']} phrasings, none produced by the generator; never trained on). It is also the gate that",
         "  decides whether a trained round ships (each rule fixed before training: `docs/time-normalizer-rounds.md`), so",
@@ -166,3 +166,10 @@ def _confidence_lines(ev: dict, choice: dict) -> list[str]:
                       f"{choice['dev_seed']}; {choice['served_exact_match']:.2%} served, {choice['raw_exact_match']:.2%} "
                       "raw; ties: their median). Dev-set reliability:", "", format_reliability(choice["reliability"])]
     return lines
+
+
+def _common_nouns_note() -> str:
+    """g30: the sentence that credits ``wordfreq`` when the noun list holds nouns chosen by it."""
+    n = len(common_nouns())
+    return (f"; {n:,} of them were chosen because English at large uses them often, by the word frequencies of "
+            "**wordfreq** (Robyn Speer and contributors; data CC-BY-SA 4.0)." if n else ".")

@@ -254,6 +254,11 @@ def shipped_nouns() -> dict[str, tuple[str, ...]]:
     return {kind: tuple(nouns) for kind, nouns in found.items()}
 
 
+def common_nouns() -> tuple[str, ...]:
+    """g30: the nouns of ``data/nouns_wordnet.tsv`` taken for their frequency in English at large, not the corpus."""
+    return tuple(noun for noun, _, source in _read_shipped() if source == "common")
+
+
 @lru_cache(maxsize=1)
 def noun_pool() -> dict[str, tuple[str, ...]]:
     """Kind -> the nouns the generator draws from (``rng.choice``): each corpus noun ``CORPUS_WEIGHT`` times, and

@@ -94,3 +94,10 @@ def test_g31_schedule_words_are_timed_and_only_timed() -> None:
     assert "sessions" in wn.shipped_nouns()["person"]  # WordNet's list is unchanged; the pool moves it
     texts = " ".join(s.text for s in generate(20_000, GeneratorConfig(seed=31)) if s.label)
     assert sum(f"{head} " in texts for head in ("session", "exam", "league", "heat", "matinee")) >= 3
+
+
+def test_the_model_card_credits_wordfreq_for_the_common_nouns() -> None:
+    from training.timenorm.card import _common_nouns_note
+
+    assert len(wn.common_nouns()) == 2558 and "gala" in wn.common_nouns() and "dinner" not in wn.common_nouns()
+    assert "wordfreq" in _common_nouns_note() and "CC-BY-SA 4.0" in _common_nouns_note()
