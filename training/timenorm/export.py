@@ -142,16 +142,21 @@ def _ensemble_members(ensemble: EnsembleConfig) -> list[dict]:
     """How each member of an ensemble was trained: for the card's Reproduce section."""
     members = []
     for source, config, warm_start in zip(ensemble.sources, ensemble.configs, ensemble.warm_starts, strict=True):
-        export = Path(source)
         members.append({
             "source": source,
-            "run": str(export.parent.parent) if export.parent.name == "export" else "<run dir>",
+            "run": _run_of(source),
             "seed": config.seed,
             "train_examples": config.data.train_examples,
             "fresh_each_epoch": config.data.fresh_each_epoch,
             "warm_start": warm_start,
         })
     return members
+
+
+def _run_of(source: str) -> str:
+    """The run dir of an exported member (``<run>/export/<version>``), for the card's train command."""
+    export = Path(source)
+    return str(export.parent.parent) if export.parent.name == "export" else "<run dir>"
 
 
 def _soup_members(members: list[dict], extra: Path) -> list[dict] | None:
@@ -164,9 +169,7 @@ def _soup_members(members: list[dict], extra: Path) -> list[dict] | None:
     for i, member in enumerate(members):
         name = f"members/member{i}.json"
         (extra / name).write_text(json.dumps(member["config"], indent=2), encoding="utf-8")
-        export = Path(member["source"])
-        out.append({"source": member["source"], "config_file": f"assets.extra/{name}",
-                    "run": str(export.parent.parent) if export.parent.name == "export" else "<run dir>",
+        out.append({"source": member["source"], "config_file": f"assets.extra/{name}", "run": _run_of(member["source"]),
                     "fresh_each_epoch": member["config"]["data"]["fresh_each_epoch"],
                     "attention": member["config"]["model"]["attention"], "warm_start": member.get("warm_start")})
     return out
