@@ -235,23 +235,29 @@ def extract_nouns(synsets: dict[str, Synset], senses: dict[str, tuple[str, ...]]
 CORPUS_WEIGHT = 4
 
 
-def _read_shipped() -> list[tuple[str, str, str]]:
-    """(noun, kind, source) of ``data/nouns_wordnet.tsv``; a line without a source is of the corpus."""
+@lru_cache(maxsize=1)
+def _read_shipped() -> tuple[tuple[str, str, str], ...]:
+    """(noun, kind, source) of ``data/nouns_wordnet.tsv``, read once; a line without a source is of the corpus."""
     rows = []
     for line in NOUNS_FILE.read_text(encoding="utf-8").splitlines():
         if line and not line.startswith("#"):
             noun, kind, *source = line.split("\t")
             rows.append((noun, kind, source[0] if source else "corpus"))
-    return rows
+    return tuple(rows)
+
+
+def _by_kind(pairs: Iterable[tuple[str, str]]) -> dict[str, tuple[str, ...]]:
+    """Kind -> its nouns, in the order of ``pairs`` ((noun, kind))."""
+    found: dict[str, list[str]] = {kind: [] for kind in KINDS + MOVER_KINDS}
+    for noun, kind in pairs:
+        found[kind].append(noun)
+    return {kind: tuple(nouns) for kind, nouns in found.items()}
 
 
 @lru_cache(maxsize=1)
 def shipped_nouns() -> dict[str, tuple[str, ...]]:
     """Kind -> the nouns of ``data/nouns_wordnet.tsv``, each once."""
-    found: dict[str, list[str]] = {kind: [] for kind in KINDS + MOVER_KINDS}
-    for noun, kind, _ in _read_shipped():
-        found[kind].append(noun)
-    return {kind: tuple(nouns) for kind, nouns in found.items()}
+    return _by_kind((noun, kind) for noun, kind, _ in _read_shipped())
 
 
 def common_nouns() -> tuple[str, ...]:
@@ -263,9 +269,7 @@ def common_nouns() -> tuple[str, ...]:
 def noun_pool() -> dict[str, tuple[str, ...]]:
     """Kind -> the nouns the generator draws from (``rng.choice``): each corpus noun ``CORPUS_WEIGHT`` times, and
     g31's words of a schedule (``schedule_g31.HEADS``) as timed corpus nouns."""
-    found: dict[str, list[str]] = {kind: [] for kind in KINDS + MOVER_KINDS}
-    for noun, kind, source in _read_shipped():
-        if noun not in HEADS:  # g31: a schedule's words are timed, whatever WordNet's list says
-            found[kind].extend([noun] * (CORPUS_WEIGHT if source == "corpus" else 1))
-    found["timed"].extend(head for head in HEADS for _ in range(CORPUS_WEIGHT))
-    return {kind: tuple(nouns) for kind, nouns in found.items()}
+    listed = [(noun, kind) for noun, kind, source in _read_shipped()
+              if noun not in HEADS  # g31: a schedule's words are timed, whatever WordNet's list says
+              for _ in range(CORPUS_WEIGHT if source == "corpus" else 1)]
+    return _by_kind(listed + [(head, "timed") for head in HEADS for _ in range(CORPUS_WEIGHT)])

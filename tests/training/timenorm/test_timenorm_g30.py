@@ -5,6 +5,7 @@ from collections import Counter
 
 from training.timenorm import wordnet_nouns as wn
 from training.timenorm.generator import GeneratorConfig, generate
+from training.timenorm.schedule_g31 import HEADS
 
 # Tiny WordNet files in their own format (index: lemma pos synset_cnt p_cnt [ptr]* sense_cnt tagsense_cnt offset*).
 DATA_NOUN = """\
@@ -76,8 +77,6 @@ def test_the_generator_puts_g30s_nouns_before_numbers() -> None:
 
 def test_the_pool_draws_corpus_nouns_more_often_than_common_ones() -> None:
     pool, distinct = wn.noun_pool(), wn.shipped_nouns()
-    from training.timenorm.schedule_g31 import HEADS
-
     for kind, nouns in distinct.items():
         assert set(pool[kind]) == set(nouns) - set(HEADS) | (set(HEADS) if kind == "timed" else set())
     timed = Counter(wn.noun_pool()["timed"])
@@ -85,8 +84,6 @@ def test_the_pool_draws_corpus_nouns_more_often_than_common_ones() -> None:
 
 
 def test_g31_schedule_words_are_timed_and_only_timed() -> None:
-    from training.timenorm.schedule_g31 import HEADS
-
     pool = wn.noun_pool()
     timed = Counter(pool["timed"])
     assert all(timed[head] == wn.CORPUS_WEIGHT for head in HEADS)
