@@ -62,6 +62,11 @@ def _parser() -> argparse.ArgumentParser:
     k = sub.add_parser("leaks", help="list the hand-written texts that a config's generated data holds (exit 1 if any)")
     k.add_argument("--config", type=Path, required=True, help="a run's or an export's config.json")
     k.add_argument("--fresh-each-epoch", action="store_true", help="check the config as if trained so")
+    w = sub.add_parser("written", help="the written training texts that a blind second reading agrees with, none "
+                       "near an evaluation text (session 23)")
+    w.add_argument("--dir", type=Path, default=None, help="writers' files wN.tsv and second readings rN.tsv "
+                   "(default: the shipped training/timenorm/data/written/)")
+    w.add_argument("--out", type=Path, help="default: the shipped training/timenorm/data/train_written.tsv")
     e = sub.add_parser("ensemble", help="decode exported models together (mean probabilities): a run dir to export")
     e.add_argument("models", type=Path, nargs="+", help="exported dirs of one architecture; the first is member 0")
     e.add_argument("--out", type=Path, required=True, help="run dir (then: timenorm export --run OUT)")
@@ -189,6 +194,8 @@ def main(argv: list[str]) -> int:
         for stream, texts in found.items():
             print(f"{stream}: {len(texts)}" + "".join(f"\n  {t}" for t in texts))
         return 1 if any(found.values()) else 0
+    if args.command == "written":
+        return _written(args.dir, args.out)
     if args.command == "ensemble":
         from training.timenorm.ensemble import make_ensemble
 
@@ -206,6 +213,17 @@ def main(argv: list[str]) -> int:
         print(f"exported to {args.out} ({metrics['saved_model_bytes'] / 1e6:.2f} MB)")
         return 0
     return 2
+
+
+def _written(folder: Path | None, out: Path | None) -> int:
+    from training.timenorm.evaluate import EXTERNAL_SET, HANDWRITTEN_SET, load_handwritten
+    from training.timenorm.written import RAW_DIR, WRITTEN_FILE, build_from, write_written
+
+    eval_texts = [e.text for path in (HANDWRITTEN_SET, EXTERNAL_SET) for e in load_handwritten(path)]
+    report, comment = build_from(folder or RAW_DIR, eval_texts)
+    write_written(report.kept, out or WRITTEN_FILE, comment)
+    print(comment + "".join(f"\n  invalid: {line}" for line in report.invalid))
+    return 0
 
 
 def _threshold(args: argparse.Namespace, argv: list[str]) -> int:

@@ -35,6 +35,9 @@ class DataConfig:
     categories: tuple[str, ...] = ()  # restrict the generator (tests use a narrow slice)
     #: New examples every epoch (seed + EPOCH_SEED_STRIDE * epoch), not one set seen ``epochs`` times (session 17)
     fresh_each_epoch: bool = False
+    #: Written training texts (``written.py``; "" = none), each put ``written_copies`` times into every epoch
+    written_file: str = ""
+    written_copies: int = 1
 
 
 #: Epoch e > 0 of a ``fresh_each_epoch`` run draws its examples at ``seed + EPOCH_SEED_STRIDE * e``: far from the

@@ -16,6 +16,7 @@ from core.manifest import load as load_manifest
 from training.timenorm.reliability import false_time_rate, format_reliability, reliability_table, served
 
 HANDWRITTEN_SET = Path(__file__).parent / "data" / "eval_handwritten.tsv"
+EXTERNAL_SET = HANDWRITTEN_SET.with_name("eval_external_tatoeba.tsv")  # Tatoeba's own texts, labelled by hand
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,10 @@ import tensorflow as tf
 from training.shared import parameter_count
 from training.timenorm.config import TrainConfig, train_seed
 from training.timenorm.data import EncodedSet, batches, encode_samples, stream_generator
-from training.timenorm.generator import generate
+from training.timenorm.generator import Sample, generate
 from training.timenorm.model import build_model
 from training.timenorm.vocab import MAX_OUTPUT_LENGTH, PAD
+from training.timenorm.written import written_samples
 
 WEIGHTS_FILE = "model.weights.h5"
 
@@ -24,9 +25,17 @@ def _generated(config: TrainConfig, n: int, seed: int) -> EncodedSet:
     return encode_samples(generate(n, stream_generator(config, seed)), config.model.max_input_chars)
 
 
+def written_part(config: TrainConfig) -> list[Sample]:
+    """The written training texts of a run, each ``written_copies`` times (none without a ``written_file``)."""
+    data = config.data
+    return written_samples(data.written_file) * data.written_copies if data.written_file else []
+
+
 def epoch_train_set(config: TrainConfig, epoch: int) -> EncodedSet:
-    """The training examples of ``epoch`` (0-based): one set for every epoch, or new ones each epoch."""
-    return _generated(config, config.data.train_examples, train_seed(config.data, epoch))
+    """The training examples of ``epoch`` (0-based): one set for every epoch, or new ones each epoch, and the
+    written texts."""
+    generated = generate(config.data.train_examples, stream_generator(config, train_seed(config.data, epoch)))
+    return encode_samples([*generated, *written_part(config)], config.model.max_input_chars)
 
 
 def validation_set(config: TrainConfig) -> EncodedSet:
@@ -64,7 +73,7 @@ def train(
     if warm_start is not None:
         model.load_weights(str(Path(warm_start) / "assets.extra" / WEIGHTS_FILE))
         log(f"warm start from {warm_start}")
-    steps_per_epoch = -(-config.data.train_examples // config.batch_size)
+    steps_per_epoch = -(-(config.data.train_examples + len(written_part(config))) // config.batch_size)
     schedule = keras.optimizers.schedules.CosineDecay(
         config.learning_rate, decay_steps=max(1, steps_per_epoch * config.epochs),
         alpha=config.final_learning_rate / config.learning_rate,
@@ -99,7 +108,8 @@ def train(
         return masked_loss(targets, logits), _sequence_exact(targets, logits)
 
     log(f"{config.model.attention}: {parameter_count(model)} parameters, "
-        f"{config.data.train_examples} train / {len(val_set)} validation examples, {steps_per_epoch} steps/epoch")
+        f"{config.data.train_examples} train + {len(written_part(config))} written / {len(val_set)} validation "
+        f"examples, {steps_per_epoch} steps/epoch")
     drawn: dict[int, EncodedSet] = {}  # the latest epoch's examples, by generator seed
     while int(epoch_var.numpy()) < config.epochs:
         epoch = int(epoch_var.numpy())

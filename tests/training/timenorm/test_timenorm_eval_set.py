@@ -6,7 +6,7 @@ from collections import Counter
 from pathlib import Path
 
 from training.timenorm.config import TrainConfig
-from training.timenorm.evaluate import HANDWRITTEN_SET, load_handwritten, score
+from training.timenorm.evaluate import EXTERNAL_SET, HANDWRITTEN_SET, load_handwritten, score
 from training.timenorm.generator import NEGATIVE_CATEGORIES, GeneratorConfig, is_negative, iterate
 from training.timenorm.leaks import leaked_texts
 from training.timenorm.text import normalize_text
@@ -98,7 +98,7 @@ def test_external_set_is_well_formed_and_never_a_clause() -> None:
     so no generated text holds one, and none is in the hand-written set."""
     from training.timenorm.clauses import clause_of
 
-    external = load_handwritten(HANDWRITTEN_SET.with_name("eval_external_tatoeba.tsv"))
+    external = load_handwritten(EXTERNAL_SET)
     assert len(external) >= 150 and sum(e.expected == "" for e in external) >= 60
     for e in external:
         assert e.expected == "" or HHMM.match(e.expected), e

@@ -1,0 +1,193 @@
+"""Written training texts: short texts written and labelled one by one, mixed into the generated ones (session 23).
+
+Every generator round since g12 taught the model one more phrasing family, and every hand-written batch found
+texts whose phrasing no family had ("swimming lessons 17.25 for the juniors", "car wash deluxe 12.00"). A set of
+texts written by people (here: by six writers in session 23, each on one domain, labelled by the conventions of
+``docs/time-normalizer.md``, and labelled again blind by a second reader; only the texts both read alike are kept)
+gives the model phrasings that no rule wrote. Pure Python, no TensorFlow.
+
+The set's wall: ``build_written`` drops every text that is, or nearly is, a text of the evaluation sets
+(``near_key``: the same words once digits are masked, or ``NEAR_JACCARD`` of their word sets), so the hand-written
+evaluation set stays unseen; ``tests/training/timenorm/test_timenorm_written.py`` checks the shipped file.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from training.timenorm.conventions import NO_TIME
+from training.timenorm.generator import Sample
+from training.timenorm.text import normalize_text
+
+WRITTEN_FILE = Path(__file__).with_name("data") / "train_written.tsv"
+#: The writers' own files (``wN.tsv``: text, label) and the blind second readings (``rN.tsv``: id = line number in
+#: ``wN.tsv``, label, certainty, note) that ``WRITTEN_FILE`` is built from.
+RAW_DIR = Path(__file__).with_name("data") / "written"
+HEADER = ["text", "label", "source"]
+CATEGORY = "written"
+MAX_CHARS = 60
+#: Two texts whose word sets (digits masked) share at least this share of their union are near duplicates.
+NEAR_JACCARD = 0.75
+_LABEL = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
+_WORD = re.compile(r"[a-z]+|#")
+
+
+@dataclass(frozen=True)
+class WrittenText:
+    text: str
+    label: str  # "HH:MM" or NO_TIME
+    source: str  # who wrote it ("w3": writer 3 of session 23)
+
+
+def parse_label(raw: str) -> str:
+    """A writer's label: ``HH:MM`` as is, ``-`` (or empty) for no time; anything else is an error."""
+    raw = raw.strip()
+    if raw in ("-", ""):
+        return NO_TIME
+    if not _LABEL.match(raw):
+        raise ValueError(f"bad label {raw!r}")
+    return raw
+
+
+def read_written(path: Path = WRITTEN_FILE) -> list[WrittenText]:
+    """The rows of a written set (header ``text<TAB>label<TAB>source``; ``-`` = no time)."""
+    lines = Path(path).read_text(encoding="utf-8").split("\n")
+    if lines[0].split("\t") != HEADER:
+        raise ValueError(f"{path}: bad header {lines[0]!r}")
+    rows = []
+    for number, line in enumerate(lines[1:], start=2):
+        if not line or line.startswith("# "):
+            continue
+        fields = line.split("\t")
+        if len(fields) != 3:
+            raise ValueError(f"{path}:{number}: expected 3 tab-separated fields, got {len(fields)}")
+        try:
+            rows.append(WrittenText(fields[0], parse_label(fields[1]), fields[2]))
+        except ValueError as error:
+            raise ValueError(f"{path}:{number}: {error}") from None
+    return rows
+
+
+def read_writer_file(path: Path, source: str) -> tuple[dict[int, WrittenText], list[str]]:
+    """A writer's file (header ``text<TAB>label``) by line number, and its lines that are not a text and a label."""
+    rows: dict[int, WrittenText] = {}
+    invalid = []
+    for number, line in enumerate(Path(path).read_text(encoding="utf-8").split("\n")[1:], start=2):
+        if not line.strip():
+            continue
+        fields = line.split("\t")
+        try:
+            if len(fields) != 2:
+                raise ValueError(f"expected 2 tab-separated fields, got {len(fields)}")
+            rows[number] = WrittenText(fields[0].strip(), parse_label(fields[1]), source)
+        except ValueError as error:
+            invalid.append(f"{path}:{number}: {error}")
+    return rows, invalid
+
+
+def read_readings(path: Path) -> dict[int, tuple[str, bool]]:
+    """A second reader's labels of a writer's file: line number -> (label, clear?) from ``id<TAB>label<TAB>certainty
+    [<TAB>note]`` rows, where ``id`` is the line number in the writer's file."""
+    readings = {}
+    for line in Path(path).read_text(encoding="utf-8").split("\n")[1:]:
+        fields = line.split("\t")
+        if len(fields) >= 3 and fields[0].strip().isdigit():
+            try:
+                readings[int(fields[0])] = (parse_label(fields[1]), fields[2].strip() == "clear")
+            except ValueError:
+                continue  # an unreadable reading keeps its text out, like a disagreement
+    return readings
+
+
+def agreed(rows: dict[int, WrittenText], readings: dict[int, tuple[str, bool]]) -> list[WrittenText]:
+    """The texts whose second, blind reading gives the writer's label and calls it clear."""
+    return [row for number, row in sorted(rows.items()) if readings.get(number) == (row.label, True)]
+
+
+def written_samples(path: Path | str) -> list[Sample]:
+    """A written set as training samples (category ``written``)."""
+    return [Sample(row.text, row.label, CATEGORY) for row in read_written(Path(path))]
+
+
+def words(text: str) -> list[str]:
+    """The words of a normalized text, every run of digits as ``#`` ("Swim 17.25!" -> swim # #)."""
+    return _WORD.findall(re.sub(r"\d+", "#", normalize_text(text)))
+
+
+def near_key(text: str) -> tuple[str, ...]:
+    return tuple(words(text))
+
+
+def is_near(a: frozenset[str], b: frozenset[str]) -> bool:
+    return len(a & b) >= NEAR_JACCARD * len(a | b)
+
+
+def near_duplicates(texts: Sequence[str], others: Iterable[str]) -> list[int]:
+    """Indices of ``texts`` that are near duplicates of any of ``others`` (same masked words, or word sets that
+    overlap by ``NEAR_JACCARD``)."""
+    keys: set[tuple[str, ...]] = set()
+    index: dict[str, list[frozenset[str]]] = {}  # word -> the word sets of the others that have it
+    for other in others:
+        keys.add(near_key(other))
+        their = frozenset(words(other)) - {"#"}
+        for w in their:
+            index.setdefault(w, []).append(their)
+    found = []
+    for i, text in enumerate(texts):
+        ours = frozenset(words(text)) - {"#"}
+        if near_key(text) in keys or any(is_near(ours, o) for w in ours for o in index.get(w, ())):
+            found.append(i)
+    return found
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    kept: list[WrittenText]
+    invalid: list[str]  # "file:line: why"
+    too_long: int
+    repeated: int  # the same normalized text again (first one kept)
+    near_eval: int
+
+
+def build_written(rows: Sequence[WrittenText], eval_texts: Iterable[str], invalid: Sequence[str] = ()) -> BuildReport:
+    """Keep each text once, at most ``MAX_CHARS`` long, and none near a text of the evaluation sets."""
+    seen: set[str] = set()
+    short, too_long, repeated = [], 0, 0
+    for row in rows:
+        key = normalize_text(row.text)
+        if len(row.text) > MAX_CHARS or not key:
+            too_long += 1
+        elif key in seen:
+            repeated += 1
+        else:
+            seen.add(key)
+            short.append(row)
+    near = set(near_duplicates([r.text for r in short], eval_texts))
+    kept = [r for i, r in enumerate(short) if i not in near]
+    return BuildReport(kept, list(invalid), too_long, repeated, len(near))
+
+
+def build_from(folder: Path, eval_texts: Sequence[str]) -> tuple[BuildReport, str]:
+    """The written set from a folder of writers' files and second readings, and the comment line that says so."""
+    rows: list[WrittenText] = []
+    invalid: list[str] = []
+    counts = []
+    for writer in sorted(Path(folder).glob("w*.tsv"), key=lambda p: int(p.stem[1:])):
+        texts, bad = read_writer_file(writer, writer.stem)
+        reading = writer.with_name(f"r{writer.stem[1:]}.tsv")
+        kept = agreed(texts, read_readings(reading)) if reading.exists() else []
+        rows.extend(kept)
+        invalid.extend(bad)
+        counts.append(f"{writer.stem} {len(kept)}/{len(texts)}")
+    report = build_written(rows, eval_texts, invalid)
+    comment = (f"{len(report.kept)} written texts ({', '.join(counts)} agreed by a blind second reading); dropped: "
+               f"{report.too_long} too long, {report.repeated} repeated, {report.near_eval} near an evaluation text; "
+               "made by: python -m training timenorm written")
+    return report, comment
+
+
+def write_written(rows: Sequence[WrittenText], path: Path, comment: str) -> None:
+    body = "".join(f"{r.text}\t{r.label or '-'}\t{r.source}\n" for r in rows)
+    Path(path).write_text("\t".join(HEADER) + "\n" + f"# {comment}\n" + body, encoding="utf-8")
