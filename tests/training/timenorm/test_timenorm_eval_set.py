@@ -79,7 +79,7 @@ def test_training_code_does_not_mention_the_eval_set() -> None:
                    "lookalikes_g12.py", "phrasing_plans.py", "lookalikes_g13.py", "phrasing_g13.py", "lookalikes_g14.py",
                    "phrasing_g14.py", "lookalikes_g15.py", "phrasing_g15.py", "lookalikes_g16.py", "phrasing_g16.py",
                    "clauses.py", "lookalikes_g18.py", "tails_g19.py", "nouns_g20.py", "wordnet_nouns.py", "movers_g22.py",
-                   "addresses_g26.py"):
+                   "addresses_g26.py", "written.py"):
         source = (package / module).read_text(encoding="utf-8")
         assert "eval_handwritten" not in source and "evaluate" not in source, module
 
