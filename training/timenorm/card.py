@@ -1,8 +1,6 @@
 """MODEL_CARD.md for an exported time normalizer (pure Python)."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from training.timenorm import nouns_g20
 from training.timenorm.config import EPOCH_SEED_STRIDE, TrainConfig
 from training.timenorm.generator import GeneratorConfig
@@ -186,7 +184,7 @@ def _written_note(config: TrainConfig) -> list[str]:
     data = config.data
     if not data.written_file:
         return []
-    return [f"- Written texts: the {len(read_written(Path(data.written_file))):,} texts of `{data.written_file}`, "
+    return [f"- Written texts: the {len(read_written(data.written_file)):,} texts of `{data.written_file}`, "
             f"{data.written_copies} times each in every epoch: short texts written and labelled one by one by writers "
             "who are AI agents of the project (session 23), each kept only where a blind second reading gave the same "
             "label, none near a text of the evaluation sets (`training/timenorm/written.py`)."]

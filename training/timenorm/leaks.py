@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 
 from training.timenorm.config import TrainConfig, train_seed
 from training.timenorm.data import stream_generator
@@ -43,6 +42,6 @@ def leaked_texts(config: TrainConfig, texts: Iterable[str]) -> dict[str, list[st
         seen = {normalize_text(next(sample).text) for _ in range(stream.n)}
         found[f"{stream.name} (seed {stream.seed}, {stream.n:,} examples)"] = sorted(wanted[t] for t in seen & wanted.keys())
     if config.data.written_file:
-        written = {normalize_text(row.text) for row in read_written(Path(config.data.written_file))}
+        written = {normalize_text(row.text) for row in read_written(config.data.written_file)}
         found[f"written texts ({config.data.written_file})"] = sorted(wanted[t] for t in written & wanted.keys())
     return found

@@ -52,9 +52,19 @@ def parse_label(raw: str) -> str:
     return raw
 
 
-def read_written(path: Path = WRITTEN_FILE) -> list[WrittenText]:
+REPOSITORY = Path(__file__).resolve().parents[2]
+
+
+def resolve(path: Path | str) -> Path:
+    """A config's ``written_file``: as given when it exists, else relative to the repository root (configs name
+    ``training/timenorm/data/train_written.tsv``, so a run works from any working directory)."""
+    path = Path(path)
+    return path if path.exists() or path.is_absolute() else REPOSITORY / path
+
+
+def read_written(path: Path | str = WRITTEN_FILE) -> list[WrittenText]:
     """The rows of a written set (header ``text<TAB>label<TAB>source``; ``-`` = no time)."""
-    lines = Path(path).read_text(encoding="utf-8").split("\n")
+    lines = resolve(path).read_text(encoding="utf-8").split("\n")
     if lines[0].split("\t") != HEADER:
         raise ValueError(f"{path}: bad header {lines[0]!r}")
     rows = []
@@ -109,7 +119,7 @@ def agreed(rows: dict[int, WrittenText], readings: dict[int, tuple[str, bool]]) 
 
 def written_samples(path: Path | str) -> list[Sample]:
     """A written set as training samples (category ``written``)."""
-    return [Sample(row.text, row.label, CATEGORY) for row in read_written(Path(path))]
+    return [Sample(row.text, row.label, CATEGORY) for row in read_written(path)]
 
 
 def words(text: str) -> list[str]:

@@ -115,3 +115,9 @@ def test_the_shipped_file_is_what_the_shipped_writers_and_readings_build(tmp_pat
     report, comment = build_from(RAW_DIR, eval_texts)
     assert report.invalid == [] and report.kept == read_written(WRITTEN_FILE)
     assert WRITTEN_FILE.read_text(encoding="utf-8").split("\n")[1] == f"# {comment}"
+
+
+def test_a_configs_relative_written_file_is_found_from_any_working_directory(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    config = replace(SMALL, data=replace(SMALL.data, written_file="training/timenorm/data/train_written.tsv"))
+    assert len(written_part(config)) == len(read_written(WRITTEN_FILE)) > 1000
