@@ -73,7 +73,8 @@ def train(
     if warm_start is not None:
         model.load_weights(str(Path(warm_start) / "assets.extra" / WEIGHTS_FILE))
         log(f"warm start from {warm_start}")
-    steps_per_epoch = -(-(config.data.train_examples + len(written_part(config))) // config.batch_size)
+    written = written_part(config)
+    steps_per_epoch = -(-(config.data.train_examples + len(written)) // config.batch_size)
     schedule = keras.optimizers.schedules.CosineDecay(
         config.learning_rate, decay_steps=max(1, steps_per_epoch * config.epochs),
         alpha=config.final_learning_rate / config.learning_rate,
@@ -108,7 +109,7 @@ def train(
         return masked_loss(targets, logits), _sequence_exact(targets, logits)
 
     log(f"{config.model.attention}: {parameter_count(model)} parameters, "
-        f"{config.data.train_examples} train + {len(written_part(config))} written / {len(val_set)} validation "
+        f"{config.data.train_examples} train + {len(written)} written / {len(val_set)} validation "
         f"examples, {steps_per_epoch} steps/epoch")
     drawn: dict[int, EncodedSet] = {}  # the latest epoch's examples, by generator seed
     while int(epoch_var.numpy()) < config.epochs:

@@ -8,7 +8,7 @@ the conventions of ``docs/time-normalizer.md``; a second agent labelled each fil
 read alike, and called clear, are kept (``agreed``). Pure Python, no TensorFlow.
 
 The set's wall: ``build_written`` drops every text that is, or nearly is, a text of the evaluation sets
-(``near_key``: the same words once digits are masked, or ``NEAR_JACCARD`` of their word sets), so the hand-written
+(``near_duplicates``: the same ``words`` once digits are masked, or ``NEAR_JACCARD`` of their word sets), so the hand-written
 evaluation set stays unseen; ``tests/training/timenorm/test_timenorm_written.py`` checks the shipped file.
 """
 from __future__ import annotations
@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from training.timenorm.conventions import NO_TIME
@@ -63,8 +64,15 @@ def resolve(path: Path | str) -> Path:
 
 
 def read_written(path: Path | str = WRITTEN_FILE) -> list[WrittenText]:
-    """The rows of a written set (header ``text<TAB>label<TAB>source``; ``-`` = no time)."""
-    lines = resolve(path).read_text(encoding="utf-8").split("\n")
+    """The rows of a written set (header ``text<TAB>label<TAB>source``; ``-`` = no time). Read once per file version:
+    a training run asks for them every epoch."""
+    found = resolve(path)
+    return list(_read_written(found, found.stat().st_mtime_ns))
+
+
+@lru_cache(maxsize=4)
+def _read_written(path: Path, _version: int) -> tuple[WrittenText, ...]:
+    lines = path.read_text(encoding="utf-8").split("\n")
     if lines[0].split("\t") != HEADER:
         raise ValueError(f"{path}: bad header {lines[0]!r}")
     rows = []
@@ -78,7 +86,7 @@ def read_written(path: Path | str = WRITTEN_FILE) -> list[WrittenText]:
             rows.append(WrittenText(fields[0], parse_label(fields[1]), fields[2]))
         except ValueError as error:
             raise ValueError(f"{path}:{number}: {error}") from None
-    return rows
+    return tuple(rows)
 
 
 def read_writer_file(path: Path, source: str) -> tuple[dict[int, WrittenText], list[str]]:
@@ -127,10 +135,6 @@ def words(text: str) -> list[str]:
     return _WORD.findall(re.sub(r"\d+", "#", normalize_text(text)))
 
 
-def near_key(text: str) -> tuple[str, ...]:
-    return tuple(words(text))
-
-
 def is_near(a: frozenset[str], b: frozenset[str]) -> bool:
     return len(a & b) >= NEAR_JACCARD * len(a | b)
 
@@ -141,14 +145,16 @@ def near_duplicates(texts: Sequence[str], others: Iterable[str]) -> list[int]:
     keys: set[tuple[str, ...]] = set()
     index: dict[str, list[frozenset[str]]] = {}  # word -> the word sets of the others that have it
     for other in others:
-        keys.add(near_key(other))
-        their = frozenset(words(other)) - {"#"}
+        masked = words(other)
+        keys.add(tuple(masked))
+        their = frozenset(masked) - {"#"}
         for w in their:
             index.setdefault(w, []).append(their)
     found = []
     for i, text in enumerate(texts):
-        ours = frozenset(words(text)) - {"#"}
-        if near_key(text) in keys or any(is_near(ours, o) for w in ours for o in index.get(w, ())):
+        masked = words(text)
+        ours = frozenset(masked) - {"#"}
+        if tuple(masked) in keys or any(is_near(ours, o) for w in ours for o in index.get(w, ())):
             found.append(i)
     return found
 
