@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from training.shared import near_duplicates as shared_near_duplicates
 from training.timenorm.conventions import NO_TIME
 from training.timenorm.generator import Sample
 from training.timenorm.text import normalize_text
@@ -135,28 +136,9 @@ def words(text: str) -> list[str]:
     return _WORD.findall(re.sub(r"\d+", "#", normalize_text(text)))
 
 
-def is_near(a: frozenset[str], b: frozenset[str]) -> bool:
-    return len(a & b) >= NEAR_JACCARD * len(a | b)
-
-
 def near_duplicates(texts: Sequence[str], others: Iterable[str]) -> list[int]:
-    """Indices of ``texts`` that are near duplicates of any of ``others`` (same masked words, or word sets that
-    overlap by ``NEAR_JACCARD``)."""
-    keys: set[tuple[str, ...]] = set()
-    index: dict[str, list[frozenset[str]]] = {}  # word -> the word sets of the others that have it
-    for other in others:
-        masked = words(other)
-        keys.add(tuple(masked))
-        their = frozenset(masked) - {"#"}
-        for w in their:
-            index.setdefault(w, []).append(their)
-    found = []
-    for i, text in enumerate(texts):
-        masked = words(text)
-        ours = frozenset(masked) - {"#"}
-        if tuple(masked) in keys or any(is_near(ours, o) for w in ours for o in index.get(w, ())):
-            found.append(i)
-    return found
+    """Indices of ``texts`` near a text of ``others`` (``training.shared.near_duplicates`` on ``words``, ``NEAR_JACCARD``)."""
+    return shared_near_duplicates(texts, others, words, NEAR_JACCARD)
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,11 @@ class DataConfig:
     # > 0: instead of the sample, one term per single English word seen fewer than this many times in the
     # corpus (dictionary.rare_word_terms); 0 = the sample (version 10's candidate)
     dictionary_rare_word_count: int = 0
+    # a folder of written pairs and their second readings (training/translator/written.py; relative paths are
+    # taken from the repository root): the pairs judged ok, none near an evaluation sentence, added
+    # ``written_copies`` times; "" = none (up to version 11)
+    written_pairs: str = ""
+    written_copies: int = 1
     seed: int = 13
 
 

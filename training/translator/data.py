@@ -30,6 +30,8 @@ class CleaningStats:
     forward_translated: int = 0
     forward_rare_dropped: int = 0
     dictionary_pairs: int = 0
+    written_pairs: int = 0
+    written_near_eval: int = 0
     train_pairs: int = 0
     notes: list[str] = field(default_factory=list)
 

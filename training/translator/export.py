@@ -19,9 +19,17 @@ from training.translator.serving import TranslatorModule
 from training.translator.transformer import build_transformer
 
 MODEL_NAME = "translator-en-de"
-LICENSE = "CC-BY 2.0 training data (tatoeba.org, www.manythings.org/anki); code Apache-2.0"
-DICTIONARY_LICENSE = ("CC-BY 2.0 training data (tatoeba.org, www.manythings.org/anki) and GPL-2.0-or-later "
-                      "training data (Ding German-English dictionary, dict.tu-chemnitz.de); code Apache-2.0")
+TATOEBA_LICENSE = "CC-BY 2.0 training data (tatoeba.org, www.manythings.org/anki)"
+DICTIONARY_LICENSE = "GPL-2.0-or-later training data (Ding German-English dictionary, dict.tu-chemnitz.de)"
+WRITTEN_LICENSE = "training pairs written for this project (Apache-2.0, as the code)"
+
+
+def training_license(cfg: TranslatorConfig) -> str:
+    """The manifest's licence line: every source of training data the config names, then the code's."""
+    parts = [TATOEBA_LICENSE]
+    parts += [DICTIONARY_LICENSE] if cfg.data.dictionary else []
+    parts += [WRITTEN_LICENSE] if cfg.data.written_pairs else []
+    return " and ".join(parts) + "; code Apache-2.0"
 SIGNATURES = ["translate", "serving_default", "translate_nbest", "translate_uncached", "attention"]
 
 
@@ -34,7 +42,7 @@ def translator_manifest(cfg: TranslatorConfig, version: str, tokenizer_file: str
         version=version,
         description="English→German Transformer (encoder–decoder) trained on Tatoeba; "
                     "shows its cross- and self-attention.",
-        license=DICTIONARY_LICENSE if cfg.data.dictionary else LICENSE,
+        license=training_license(cfg),
         exported=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         parameters=parameters,
         signatures=list(SIGNATURES),

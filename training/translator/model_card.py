@@ -24,6 +24,18 @@ def _dictionary_line(data: dict, cleaning: dict) -> str:
             f" sentences ({data.get('dictionary_sentence_copies')} copies each) and {terms}."
             " **License GPL-2.0-or-later.** These weights are trained on it; the dictionary itself is not shipped.")
 
+
+def _written_line(data: dict, cleaning: dict) -> str:
+    """The card's line for the written pairs (training/translator/written.py), if any."""
+    if not data.get("written_pairs"):
+        return ""
+    return (f"\n- Training, also: {cleaning.get('written_pairs', '?')} written pairs ({data.get('written_copies', 1)}"
+            " copies each): English sentences of eight domains (politics, economy, science, sport, technology, law,"
+            " culture, travel) with their German translations, written for this project by AI agents and each judged"
+            f" by a second one (`{data['written_pairs']}`, shipped in the repository with the project's licence);"
+            f" {cleaning.get('written_near_eval', 0)} near a dev, test or newstest2013 sentence were left out.")
+
+
 def _training_summary(run_dir: Path) -> dict:
     """Wall-clock time (summed over resumed segments), steps and dev BLEU from metrics.jsonl."""
     records = [json.loads(line) for line in (run_dir / "metrics.jsonl").read_text().splitlines() if line.strip()]
@@ -98,18 +110,22 @@ def write_card(model_dir: Path, run_dir: Path, data_dir: Path = Path("data/trans
 | step | minutes into its run segment | BLEU | chrF |
 |---|---|---|---|
 {dev_rows}""" if dev_rows else "No dev decoding during training: candidates were scored on dev after it (see the notes).")
+    start_file = run_dir / "warm_start.txt"  # the export this run started from, if any
+    started = start_file.read_text().strip() if start_file.exists() else ""
+    origin = f"further (warm-started from {started})" if started else "from scratch"
+    since = f" since {started}" if started else ""
     card = f"""# translator-en-de (version {meta.version})
 
-English→German Transformer encoder–decoder ("Attention Is All You Need"), trained from scratch
+English→German Transformer encoder–decoder ("Attention Is All You Need"), trained {origin}
 on Tatoeba sentence pairs {where}. It returns its cross-, encoder- and decoder
-self-attention. A small model trained for about {train.get('minutes', '?')} minutes: it handles short,
+self-attention. A small model trained for about {train.get('minutes', '?')} minutes{since}: it handles short,
 everyday Tatoeba-style sentences; expect errors on long, technical or unusual input.
 
 ## Data and attribution
 
 - Training: Tatoeba English–German pairs as released by manythings.org (2018-05-13,
   `deu-eng.tsv.gz`, 169,813 lines). **License CC-BY 2.0. Attribution: tatoeba.org and
-  www.manythings.org/anki.**{_dictionary_line(cfg['data'], cleaning)}
+  www.manythings.org/anki.**{_dictionary_line(cfg['data'], cleaning)}{_written_line(cfg['data'], cleaning)}
 - Model selection: `heldout-2021/dev` (2,000 pairs); reported figures: `heldout-2021/test`
   (2,000 pairs). Both come from the Tatoeba Challenge test set v2021-08-07 (eng-deu; Tatoeba
   data, CC-BY 2.0 FR) and share no English or German sentence with the training corpus.

@@ -11,10 +11,12 @@ import numpy as np
 from training.translator.casing import augment_casing, augment_commas
 from training.translator.config import DataConfig
 from training.translator.data import (
+    CleaningStats,
     augment_numbers,
     clean_pairs,
     read_corpus,
     read_heldout,
+    read_split,
     write_tsv,
 )
 from training.translator.dictionary import DictionaryPairs, rare_word_terms, read_dictionary_file, training_pairs
@@ -22,6 +24,9 @@ from training.translator.distill import lowercase_word_counts, new_pairs, read_f
 from training.translator.ids import save_ids
 from training.translator.names import augment_names
 from training.translator.tokenizer import JOINT_MODEL_NAME, Tokenizer, train_joint_bpe
+from training.translator.written import build_written
+
+REPOSITORY = Path(__file__).resolve().parents[2]
 
 
 def tokenizer_path(cfg: DataConfig) -> Path:
@@ -75,7 +80,8 @@ def prepare(cfg: DataConfig, keep_tokenizer: bool = False) -> dict:
             dictionary = training_pairs(cleaned, cfg.dictionary_sentence_copies, cfg.dictionary_terms,
                                         cfg.dictionary_term_words, cfg.seed + 4)
     stats.dictionary_pairs = len(dictionary)
-    train = pairs + numbers + names + casual + commas + forward + dictionary
+    written = written_pairs(cfg, exclude, stats)
+    train = pairs + numbers + names + casual + commas + forward + dictionary + written
     src, tgt = tok.encode([p[0] for p in train]), tok.encode([p[1] for p in train])
     keep = [i for i in range(len(train)) if len(src[i]) <= cfg.max_tokens and len(tgt[i]) <= cfg.max_tokens]
     stats.too_long += len(train) - len(keep)
@@ -94,3 +100,18 @@ def prepare(cfg: DataConfig, keep_tokenizer: bool = False) -> dict:
     }
     (out / "stats.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     return summary
+
+
+def written_pairs(cfg: DataConfig, exclude: set[str], stats: CleaningStats) -> list[tuple[str, str]]:
+    """``cfg.written_pairs``' pairs (none near dev, test or newstest2013), cleaned, ``written_copies`` times."""
+    if not cfg.written_pairs:
+        return []
+    folder = Path(cfg.written_pairs)
+    if not folder.is_absolute() and not folder.exists():
+        folder = REPOSITORY / folder
+    news = read_split(cfg.heldout_dir, "newstest2013")
+    report = build_written(folder, [*exclude, *news[0], *news[1]])
+    kept = clean_pairs([list(p) for p in report.kept], cfg, exclude)[0]
+    stats.written_pairs, stats.written_near_eval = len(kept), report.near_eval
+    stats.notes.append(report.summary())
+    return kept * cfg.written_copies

@@ -82,6 +82,27 @@ def test_manifest_licence_names_the_dictionary_only_when_trained_on() -> None:
     assert "GPL" not in translator_manifest(cfg, "1", "spm.model", 1, []).license
     cfg.data.dictionary = "/usr/share/trans/de-en"
     assert "GPL-2.0-or-later" in translator_manifest(cfg, "1", "spm.model", 1, []).license
+    assert "written for this project" not in translator_manifest(cfg, "1", "spm.model", 1, []).license
+    cfg.data.written_pairs = "training/translator/data/written"
+    line = translator_manifest(cfg, "1", "spm.model", 1, []).license
+    assert line.index("tatoeba.org") < line.index("Ding") < line.index("written for this project")
+    assert line.endswith("; code Apache-2.0")
+
+
+def test_card_names_the_written_pairs_and_the_version_a_run_started_from(tmp_path: Path) -> None:
+    plain = write_card(_export(tmp_path / "a", {}), _run_log(tmp_path / "a"), data_dir=tmp_path / "no-data").read_text()
+    assert "written pairs" not in plain and "trained from scratch" in plain
+    model = _export(tmp_path / "b", {})
+    cfg = TranslatorConfig()
+    cfg.data.written_pairs, cfg.data.written_copies = "training/translator/data/written", 2
+    (model / "assets.extra" / "config.json").write_text(cfg.to_json())
+    (model / "assets.extra" / "data_stats.json").write_text(
+        json.dumps({"cleaning": {"written_pairs": 7980, "written_near_eval": 3}}))
+    run = _run_log(tmp_path / "b")
+    (run / "warm_start.txt").write_text("version 11\n")
+    card = write_card(model, run, data_dir=tmp_path / "no-data").read_text()
+    assert "7980 written pairs (2 copies each)" in card and "3 near a dev, test or newstest2013 sentence" in card
+    assert "trained further (warm-started from version 11)" in card and "minutes since version 11" in card
 
 
 def test_card_of_a_jax_train_run_on_a_gpu(tmp_path: Path) -> None:
