@@ -11,6 +11,16 @@ from typing import Any
 import numpy as np
 from tqdm import tqdm
 
+REPOSITORY = Path(__file__).resolve().parents[1]
+
+
+def from_repository(path: Path | str) -> Path:
+    """A path a config names: as given when it exists or is absolute, else relative to the repository root (configs
+    name files such as ``training/timenorm/data/train_written.tsv``, so a run works from any working directory)."""
+    path = Path(path)
+    return path if path.exists() or path.is_absolute() else REPOSITORY / path
+
+
 # Additive mask value: after softmax a masked position gets exactly 0 (float32 and bfloat16).
 NEG_INF = -1e9
 

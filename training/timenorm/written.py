@@ -1,8 +1,8 @@
-"""Written training texts: short texts written and labelled one by one, mixed into the generated ones (session 23).
+"""Written training texts: short texts written and labelled one by one, mixed into the generated ones (sessions 23-24).
 
 Every generator round since g12 taught the model one more phrasing family, and every hand-written batch found
 texts whose phrasing no family had ("swimming lessons 17.25 for the juniors", "car wash deluxe 12.00"). A set of
-texts written one by one, not by a rule, gives the model phrasings that no rule wrote. In session 23 the writers were
+texts written one by one, not by a rule, gives the model phrasings that no rule wrote. In sessions 23 and 24 the writers were
 AI agents of the project, each writing about 1,000 texts of one domain (sport, transport, food, ...) with labels by
 the conventions of ``docs/time-normalizer.md``; a second agent labelled each file again blind, and only the texts both
 read alike, and called clear, are kept (``agreed``). Pure Python, no TensorFlow.
@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from training.shared import from_repository
 from training.shared import near_duplicates as shared_near_duplicates
 from training.timenorm.conventions import NO_TIME
 from training.timenorm.generator import Sample
@@ -54,14 +55,9 @@ def parse_label(raw: str) -> str:
     return raw
 
 
-REPOSITORY = Path(__file__).resolve().parents[2]
-
-
 def resolve(path: Path | str) -> Path:
-    """A config's ``written_file``: as given when it exists, else relative to the repository root (configs name
-    ``training/timenorm/data/train_written.tsv``, so a run works from any working directory)."""
-    path = Path(path)
-    return path if path.exists() or path.is_absolute() else REPOSITORY / path
+    """A config's ``written_file`` (``training.shared.from_repository``)."""
+    return from_repository(path)
 
 
 def read_written(path: Path | str = WRITTEN_FILE) -> list[WrittenText]:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
+from training.shared import from_repository
 from training.translator.casing import augment_casing, augment_commas
 from training.translator.config import DataConfig
 from training.translator.data import (
@@ -25,8 +26,6 @@ from training.translator.ids import save_ids
 from training.translator.names import augment_names
 from training.translator.tokenizer import JOINT_MODEL_NAME, Tokenizer, train_joint_bpe
 from training.translator.written import build_written
-
-REPOSITORY = Path(__file__).resolve().parents[2]
 
 
 def tokenizer_path(cfg: DataConfig) -> Path:
@@ -106,9 +105,7 @@ def written_pairs(cfg: DataConfig, exclude: set[str], stats: CleaningStats) -> l
     """``cfg.written_pairs``' pairs (none near dev, test or newstest2013), cleaned, ``written_copies`` times."""
     if not cfg.written_pairs:
         return []
-    folder = Path(cfg.written_pairs)
-    if not folder.is_absolute() and not folder.exists():
-        folder = REPOSITORY / folder
+    folder = from_repository(cfg.written_pairs)
     news = read_split(cfg.heldout_dir, "newstest2013")
     report = build_written(folder, [*exclude, *news[0], *news[1]])
     kept = clean_pairs([list(p) for p in report.kept], cfg, exclude)[0]
