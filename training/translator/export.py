@@ -22,6 +22,7 @@ MODEL_NAME = "translator-en-de"
 TATOEBA_LICENSE = "CC-BY 2.0 training data (tatoeba.org, www.manythings.org/anki)"
 DICTIONARY_LICENSE = "GPL-2.0-or-later training data (Ding German-English dictionary, dict.tu-chemnitz.de)"
 WRITTEN_LICENSE = "training pairs written for this project (Apache-2.0, as the code)"
+SIGNATURES = ["translate", "serving_default", "translate_nbest", "translate_uncached", "attention"]
 
 
 def training_license(cfg: TranslatorConfig) -> str:
@@ -30,7 +31,6 @@ def training_license(cfg: TranslatorConfig) -> str:
     parts += [DICTIONARY_LICENSE] if cfg.data.dictionary else []
     parts += [WRITTEN_LICENSE] if cfg.data.written_pairs else []
     return " and ".join(parts) + "; code Apache-2.0"
-SIGNATURES = ["translate", "serving_default", "translate_nbest", "translate_uncached", "attention"]
 
 
 def translator_manifest(cfg: TranslatorConfig, version: str, tokenizer_file: str, parameters: int,
