@@ -1,9 +1,9 @@
 """Written pairs: English sentences and their German translations written one by one, by domain (session 24).
 
 The corpus is Tatoeba: short everyday sentences. Its vocabulary stops where news, offices and websites begin
-("chancellor" comes out as "die Chance"), and no augmentation adds words the corpus does not have. In session 24
+("chancellor" came out as "die Chance" up to version 11), and no augmentation adds words the corpus does not have. In session 24
 eight AI agents of the project each wrote about 1,000 pairs of one domain (politics, economy, science, sport,
-technology, law, culture, travel) from the brief in ``docs/translator.md``; a second agent read every pair of a
+technology, law, culture, travel) from a brief (``data/written/BRIEF.md``); a second agent read every pair of a
 file and judged it (``ok``/``bad``), and only the pairs judged ``ok`` are kept. Pure Python, no TensorFlow.
 
 The wall: ``build_written`` drops every pair whose English or German is, or nearly is, a sentence of an evaluation
