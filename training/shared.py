@@ -21,6 +21,14 @@ def from_repository(path: Path | str) -> Path:
     return path if path.exists() or path.is_absolute() else REPOSITORY / path
 
 
+def writers_and_readings(folder: Path | str) -> list[tuple[Path, Path | None]]:
+    """The writers' files of a written set (``wN.tsv``, by N) and each one's second reading (``rN.tsv``, or None
+    when there is none yet): the layout both training packages' written sets ship in."""
+    writers = sorted(Path(folder).glob("w*.tsv"), key=lambda p: int(p.stem[1:]))
+    readings = [writer.with_name(f"r{writer.stem[1:]}.tsv") for writer in writers]
+    return [(writer, reading if reading.exists() else None) for writer, reading in zip(writers, readings, strict=True)]
+
+
 # Additive mask value: after softmax a masked position gets exactly 0 (float32 and bfloat16).
 NEG_INF = -1e9
 

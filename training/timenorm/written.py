@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from training.shared import from_repository
+from training.shared import from_repository, writers_and_readings
 from training.shared import near_duplicates as shared_near_duplicates
 from training.timenorm.conventions import NO_TIME
 from training.timenorm.generator import Sample
@@ -55,15 +55,10 @@ def parse_label(raw: str) -> str:
     return raw
 
 
-def resolve(path: Path | str) -> Path:
-    """A config's ``written_file`` (``training.shared.from_repository``)."""
-    return from_repository(path)
-
-
 def read_written(path: Path | str = WRITTEN_FILE) -> list[WrittenText]:
     """The rows of a written set (header ``text<TAB>label<TAB>source``; ``-`` = no time). Read once per file version:
     a training run asks for them every epoch."""
-    found = resolve(path)
+    found = from_repository(path)
     return list(_read_written(found, found.stat().st_mtime_ns))
 
 
@@ -169,10 +164,9 @@ def build_from(folder: Path, eval_texts: Sequence[str]) -> tuple[BuildReport, st
     rows: list[WrittenText] = []
     invalid: list[str] = []
     counts = []
-    for writer in sorted(Path(folder).glob("w*.tsv"), key=lambda p: int(p.stem[1:])):
+    for writer, reading in writers_and_readings(folder):
         texts, bad = read_writer_file(writer, writer.stem)
-        reading = writer.with_name(f"r{writer.stem[1:]}.tsv")
-        kept = agreed(texts, read_readings(reading)) if reading.exists() else []
+        kept = agreed(texts, read_readings(reading)) if reading else []
         rows.extend(kept)
         invalid.extend(bad)
         counts.append(f"{writer.stem} {len(kept)}/{len(texts)}")

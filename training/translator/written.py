@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from training.shared import near_duplicates
+from training.shared import near_duplicates, writers_and_readings
 
 Pair = tuple[str, str]
 
@@ -77,10 +77,9 @@ def build_written(folder: Path | str, eval_texts: Iterable[str]) -> WrittenRepor
     pairs: list[Pair] = []
     counts: list[str] = []
     invalid: list[str] = []
-    for writer in sorted(Path(folder).glob("w*.tsv"), key=lambda p: int(p.stem[1:])):
+    for writer, review in writers_and_readings(folder):
         rows, bad = read_writer_file(writer)
-        review = writer.with_name(f"r{writer.stem[1:]}.tsv")
-        verdicts = read_reviews(review) if review.exists() else {}
+        verdicts = read_reviews(review) if review else {}
         ok = [pair for number, pair in rows.items() if verdicts.get(number, False)]
         pairs.extend(ok)
         invalid.extend(bad)
