@@ -17,7 +17,7 @@ from core.errors import Cancelled, ModelInputError
 from core.manifest import TranslatorManifest
 from core.text.casing import CaseNormalization
 from core.text.clauses import MAX_WORDS, Clause, split_clauses
-from core.text.pipeline import finish_sentence, prepare_sentence
+from core.text.pipeline import finish_sentence, has_spans, lost_spans, prepare_sentence
 from core.text.repetition import collapse_repeated_pieces
 from core.text.sentences import Segment, join_sentences, split_sentences
 
@@ -141,6 +141,9 @@ class TranslationPipeline:
         # Sentences longer than this many words go to the model clause by clause (core/text/clauses.py);
         # a very large number turns it off.
         self.max_clause_words = MAX_WORDS
+        # With a beam, a sentence with protected spans or numbers gets the beam's best hypothesis that keeps
+        # them all (docs/translator.md, "Protected spans"); False: always the beam's best.
+        self.keep_spans = True
 
     def encode(self, sentence: str) -> list[int]:
         """Ids of one prepared sentence, EOS added; too long a sentence is refused, never cut."""
@@ -226,15 +229,34 @@ class TranslationPipeline:
                 limit = min(limit, max_length)
             batch = [s.ids for s in chunk]
             penalty = self.manifest.default_length_penalty
-            if count > 1 and self.decode_nbest is not None:
-                nbest = self.decode_nbest(batch, beam, limit, penalty, count)
+            keep = (self.keep_spans and beam > 1 and self.decode_nbest is not None
+                    and any(has_spans(s.prepared) for s in chunk))
+            wanted = max(count, beam) if keep else count
+            if wanted > 1 and self.decode_nbest is not None:
+                nbest = self.decode_nbest(batch, beam, limit, penalty, wanted)
             else:
                 nbest = [[h] for h in self.decode(batch, beam, limit, penalty)]
             for sentence, hypotheses in zip(chunk, nbest, strict=True):
                 own_limit = self.manifest.output_budget(len(sentence.ids))
                 cut = [Hypothesis(h.ids[:own_limit], h.score) for h in hypotheses]
+                if keep:
+                    cut = self._keeping_spans(sentence.prepared, cut)
                 sentence.output = cut[0]
-                sentence.others = [h for h in cut[1:] if h.score > UNFINISHED_SCORE]
+                sentence.others = [h for h in cut[1:count] if h.score > UNFINISHED_SCORE]
+
+    def _keeping_spans(self, prepared: CaseNormalization, hypotheses: list[Hypothesis]) -> list[Hypothesis]:
+        """``hypotheses`` (best first) with the first that loses the fewest protected spans and numbers moved to
+        the front: a value the user sent stays where the model put it, rather than being added at the end."""
+        lost = [lost_spans(prepared, self.text_of(h.ids)) if h.score > UNFINISHED_SCORE else len(h.ids) + 1_000_000
+                for h in hypotheses]
+        best = min(range(len(hypotheses)), key=lambda k: (lost[k], k))
+        return [hypotheses[best], *hypotheses[:best], *hypotheses[best + 1:]]
+
+    def decode_sentence(self, prepared: CaseNormalization, ids: list[int], beam: int) -> Hypothesis:
+        """The hypothesis :meth:`translate` would give one prepared sentence (its ids end with EOS)."""
+        sentence = _Sentence(0, "", prepared, ids)
+        self._decode_all([sentence], beam, None)
+        return sentence.output or Hypothesis([], 0.0)
 
     def _finish(self, text: str, mine: list[_Sentence], segments: list[Segment], alternatives: int) -> TextTranslation:
         outputs = [s.output or Hypothesis([], 0.0) for s in mine]

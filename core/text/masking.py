@@ -192,6 +192,12 @@ def unmask(translation: str, masking: Masking, shouted: bool = False) -> str:
     return f"{masking.prefix}{text}{masking.suffix}"
 
 
+def lost_slots(translation: str, masking: Masking) -> int:
+    """How many of the masking's placeholders a model output lacks (each is put back before the end by
+    :func:`unmask`, out of place)."""
+    return sum(_token(forms).search(translation) is None for forms, _ in masking.slots)
+
+
 def insert_before_end(text: str, words: list[str]) -> str:
     """``text`` with ``words`` added before its final punctuation: what the model lost of the
     source is never dropped silently."""

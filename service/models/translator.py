@@ -58,7 +58,7 @@ class Translator:
         self._translate = self._model.signatures["translate"]
         self._attention = self._model.signatures["attention"]
         subwords = spm.SentencePieceProcessor(model_file=str(info.path / EXTRA_DIR / self.manifest.tokenizer_file))
-        self._decode = signature_decoder(self._translate, self.manifest.pad_id)
+        decode = signature_decoder(self._translate, self.manifest.pad_id)
         signatures = self._model.signatures
         nbest = (signature_nbest_decoder(signatures["translate_nbest"], self.manifest.pad_id)
                  if "translate_nbest" in signatures else None)  # version 3 on
@@ -69,8 +69,8 @@ class Translator:
             from core.ctranslate2_decoder import CTranslate2Decoder
 
             decoder = CTranslate2Decoder.open(self.engine.directory, subwords, self.manifest.eos_id, threads)
-            self._decode, nbest = decoder.decode, decoder.decode_nbest
-        self.pipeline = TranslationPipeline(self.manifest, subwords, self._decode, decode_nbest=nbest)
+            decode, nbest = decoder.decode, decoder.decode_nbest
+        self.pipeline = TranslationPipeline(self.manifest, subwords, decode, decode_nbest=nbest)
 
     def translate(self, texts: Sequence[str], options: TranslateOptions,
                   should_stop: Callable[[], bool] | None = None) -> list[TranslationResult | ModelInputError]:
@@ -119,7 +119,7 @@ class Translator:
         if not prepared.text:
             raise ModelInputError("text is empty")
         source_ids = self.pipeline.encode(prepared.text)
-        (best,) = self._decode([source_ids], beam, m.output_budget(len(source_ids)), m.default_length_penalty)
+        best = self.pipeline.decode_sentence(prepared, source_ids, beam)
         target_ids = best.ids or [m.eos_id]
         tf = self._tf
         out = self._attention(source_ids=tf.constant([source_ids], tf.int32),

@@ -145,3 +145,52 @@ def test_a_long_sentence_goes_to_the_model_clause_by_clause_and_comes_back_whole
     translate.max_clause_words = 1000
     (whole,) = translate.translate([text], beam_size=1)
     assert isinstance(whole, ModelInputError) and "too long" in str(whole)
+
+
+class DroppingBeam:
+    """An n-best decoder whose best hypothesis leaves out the pieces of ``word`` and whose second copies the source."""
+
+    def __init__(self, translate: TranslationPipeline, word: str) -> None:
+        self.dropped = set(translate.subwords.encode(word, out_type=int))
+        self.calls: list[tuple[int, int]] = []
+
+    def __call__(self, batch: list[list[int]], beam: int, max_length: int, alpha: float,
+                 count: int) -> list[list[Hypothesis]]:
+        self.calls.append((beam, count))
+        return [[Hypothesis([i for i in ids if i not in self.dropped], -1.0), Hypothesis(list(ids), -2.0)][:count]
+                for ids in batch]
+
+
+def test_with_a_beam_the_best_hypothesis_that_keeps_every_span_is_chosen() -> None:
+    translate, model = pipeline()
+    beam = translate.decode_nbest = DroppingBeam(translate, "5")
+    (kept,) = translate.translate(["I have 5 cats."])
+    assert isinstance(kept, TranslationResult)
+    assert kept.translation == "I have 5 cats."  # the second hypothesis: the number where the model put it
+    assert kept.target_tokens.count("▁5") == 1
+    assert beam.calls == [(3, 3)] and model.calls == []  # the whole beam is asked for
+    translate.keep_spans = False  # off: the plain decoder's best, as before
+    translate.translate(["I have 5 cats."])
+    assert len(beam.calls) == 1 and len(model.calls) == 1 and model.calls[0]["beam"] == 3
+
+
+def test_span_keeping_leaves_sentences_without_spans_and_greedy_search_alone() -> None:
+    translate, model = pipeline()
+    beam = translate.decode_nbest = DroppingBeam(translate, "5")
+    translate.translate(["I have cats."])
+    (greedy,) = translate.translate(["I have 5 cats."], beam_size=1)
+    assert beam.calls == [] and len(model.calls) == 2  # no n-best without a span, nor without a beam
+    assert isinstance(greedy, TranslationResult) and greedy.translation == "I have 5 cats."  # the copy model's
+
+
+def test_when_every_hypothesis_loses_a_span_the_beams_best_stays() -> None:
+    translate, _ = pipeline()
+    five = translate.subwords.encode("5", out_type=int)[0]
+
+    def nbest(batch: list[list[int]], beam: int, max_length: int, alpha: float, count: int) -> list[list[Hypothesis]]:
+        return [[Hypothesis([i for i in ids if i != five], -1.0), Hypothesis([i for i in ids if i != five][1:], -2.0)]
+                for ids in batch]
+
+    translate.decode_nbest = nbest
+    (result,) = translate.translate(["I have 5 cats."])
+    assert isinstance(result, TranslationResult) and result.translation == "I have cats 5."  # put back at the end

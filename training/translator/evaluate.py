@@ -17,7 +17,14 @@ from core import engines
 from core import manifest as model_format
 from core.ctranslate2_decoder import CTranslate2Decoder
 from core.manifest import EXTRA_DIR, TranslatorManifest
-from core.translation import BATCH_SIZE, TranslationPipeline, TranslationResult, signature_decoder
+from core.translation import (
+    BATCH_SIZE,
+    NBestDecodeFn,
+    TranslationPipeline,
+    TranslationResult,
+    signature_decoder,
+    signature_nbest_decoder,
+)
 from training.translator.casing import BOTH, casual_source
 from training.translator.config import TranslatorConfig
 from training.translator.data import read_split
@@ -33,6 +40,7 @@ def load_pipeline(model_path: str, config_path: str | None = None, average_last:
     decodes with the engine the service would pick for it (``core.engines``; ``auto``: its derived
     CTranslate2 model on CPU); a checkpoint with the TensorFlow graph."""
     path = Path(model_path)
+    nbest: NBestDecodeFn | None = None
     if engine != "tensorflow" and (path / "saved_model.pb").exists():
         manifest = model_format.load(path)
         if not isinstance(manifest, TranslatorManifest):
@@ -47,6 +55,8 @@ def load_pipeline(model_path: str, config_path: str | None = None, average_last:
             raise SystemExit(f"{path} is not a translator")
         loaded = tf.saved_model.load(str(path))
         translate = loaded.signatures["translate"]
+        if "translate_nbest" in loaded.signatures:  # as the service decodes it (service/models/translator.py)
+            nbest = signature_nbest_decoder(loaded.signatures["translate_nbest"], manifest.pad_id)
         cfg = TranslatorConfig.load(path / EXTRA_DIR / "config.json")
         tokenizer = Tokenizer(path / EXTRA_DIR / manifest.tokenizer_file)
     else:
@@ -68,7 +78,7 @@ def load_pipeline(model_path: str, config_path: str | None = None, average_last:
         tokenizer = Tokenizer(tokenizer_path(cfg.data))
         manifest = translator_manifest(cfg, "checkpoint", tokenizer.model_file.name, 0, [path.name])
     return TranslationPipeline(manifest, tokenizer.sp, signature_decoder(translate, manifest.pad_id),
-                               batch_size), cfg
+                               batch_size, nbest), cfg
 
 
 def _ctranslate2_pipeline(path: Path, manifest: TranslatorManifest, directory: Path,
@@ -76,7 +86,7 @@ def _ctranslate2_pipeline(path: Path, manifest: TranslatorManifest, directory: P
     tokenizer = Tokenizer(path / EXTRA_DIR / manifest.tokenizer_file)
     decoder = CTranslate2Decoder.open(directory, tokenizer.sp, manifest.eos_id)
     cfg = TranslatorConfig.load(path / EXTRA_DIR / "config.json")
-    return TranslationPipeline(manifest, tokenizer.sp, decoder.decode, batch_size), cfg
+    return TranslationPipeline(manifest, tokenizer.sp, decoder.decode, batch_size, decoder.decode_nbest), cfg
 
 
 def engine_of(pipeline: TranslationPipeline) -> tuple[str, float]:
