@@ -186,5 +186,5 @@ def _written_note(config: TrainConfig) -> list[str]:
         return []
     return [f"- Written texts: the {len(read_written(data.written_file)):,} texts of `{data.written_file}`, "
             f"{data.written_copies} times each in every epoch: short texts written and labelled one by one by writers "
-            "who are AI agents of the project (sessions 23 and 24), each kept only where a blind second reading gave the same "
+            "who are AI agents of the project (sessions 23, 24 and 26), each kept only where a blind second reading gave the same "
             "label, none near a text of the evaluation sets (`training/timenorm/written.py`)."]

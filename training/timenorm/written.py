@@ -1,9 +1,9 @@
-"""Written training texts: short texts written and labelled one by one, mixed into the generated ones (sessions 23-24).
+"""Written training texts: short texts written and labelled one by one, mixed into the generated ones (sessions 23-26).
 
 Every generator round since g12 taught the model one more phrasing family, and every hand-written batch found
 texts whose phrasing no family had ("swimming lessons 17.25 for the juniors", "car wash deluxe 12.00"). A set of
-texts written one by one, not by a rule, gives the model phrasings that no rule wrote. In sessions 23 and 24 the writers were
-AI agents of the project, each writing about 1,000 texts of one domain (sport, transport, food, ...) with labels by
+texts written one by one, not by a rule, gives the model phrasings that no rule wrote. In sessions 23, 24 and 26 the
+writers were AI agents of the project, each writing about 1,000 texts of one domain (sport, transport, food, ...) with labels by
 the conventions of ``docs/time-normalizer.md``; a second agent labelled each file again blind, and only the texts both
 read alike, and called clear, are kept (``agreed``). Pure Python, no TensorFlow.
 
