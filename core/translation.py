@@ -247,9 +247,15 @@ class TranslationPipeline:
     def _keeping_spans(self, prepared: CaseNormalization, hypotheses: list[Hypothesis]) -> list[Hypothesis]:
         """``hypotheses`` (best first) with the first that loses the fewest protected spans and numbers moved to
         the front: a value the user sent stays where the model put it, rather than being added at the end."""
-        lost = [lost_spans(prepared, self.text_of(h.ids)) if h.score > UNFINISHED_SCORE else len(h.ids) + 1_000_000
-                for h in hypotheses]
-        best = min(range(len(hypotheses)), key=lambda k: (lost[k], k))
+        best, fewest = 0, None
+        for k, hypothesis in enumerate(hypotheses):
+            if hypothesis.score <= UNFINISHED_SCORE:
+                continue
+            lost = lost_spans(prepared, self.text_of(hypothesis.ids))
+            if fewest is None or lost < fewest:
+                best, fewest = k, lost
+            if lost == 0:
+                break
         return [hypotheses[best], *hypotheses[:best], *hypotheses[best + 1:]]
 
     def decode_sentence(self, prepared: CaseNormalization, ids: list[int], beam: int) -> Hypothesis:
