@@ -148,17 +148,23 @@ def test_a_long_sentence_goes_to_the_model_clause_by_clause_and_comes_back_whole
 
 
 class DroppingBeam:
-    """An n-best decoder whose best hypothesis leaves out the pieces of ``word`` and whose second copies the source."""
+    """An n-best decoder whose best hypothesis leaves out the pieces of ``word``; its second copies the source, or
+    (``second_keeps`` False) leaves the word out too and its first piece as well."""
 
-    def __init__(self, translate: TranslationPipeline, word: str) -> None:
+    def __init__(self, translate: TranslationPipeline, word: str, second_keeps: bool = True) -> None:
         self.dropped = set(translate.subwords.encode(word, out_type=int))
+        self.second_keeps = second_keeps
         self.calls: list[tuple[int, int]] = []
 
     def __call__(self, batch: list[list[int]], beam: int, max_length: int, alpha: float,
                  count: int) -> list[list[Hypothesis]]:
         self.calls.append((beam, count))
-        return [[Hypothesis([i for i in ids if i not in self.dropped], -1.0), Hypothesis(list(ids), -2.0)][:count]
-                for ids in batch]
+        out = []
+        for ids in batch:
+            without = [i for i in ids if i not in self.dropped]
+            second = list(ids) if self.second_keeps else without[1:]
+            out.append([Hypothesis(without, -1.0), Hypothesis(second, -2.0)][:count])
+        return out
 
 
 def test_with_a_beam_the_best_hypothesis_that_keeps_every_span_is_chosen() -> None:
@@ -185,12 +191,6 @@ def test_span_keeping_leaves_sentences_without_spans_and_greedy_search_alone() -
 
 def test_when_every_hypothesis_loses_a_span_the_beams_best_stays() -> None:
     translate, _ = pipeline()
-    five = translate.subwords.encode("5", out_type=int)[0]
-
-    def nbest(batch: list[list[int]], beam: int, max_length: int, alpha: float, count: int) -> list[list[Hypothesis]]:
-        return [[Hypothesis([i for i in ids if i != five], -1.0), Hypothesis([i for i in ids if i != five][1:], -2.0)]
-                for ids in batch]
-
-    translate.decode_nbest = nbest
+    translate.decode_nbest = DroppingBeam(translate, "5", second_keeps=False)
     (result,) = translate.translate(["I have 5 cats."])
     assert isinstance(result, TranslationResult) and result.translation == "I have cats 5."  # put back at the end
