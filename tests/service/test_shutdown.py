@@ -16,12 +16,23 @@ from live_server import free_port
 HERE = Path(__file__).resolve().parent
 
 
+def wait_for_metric(url: str, name: str, at_least: float, timeout_s: float = 15.0) -> None:
+    """Until the sum of ``name``'s samples on /metrics reaches ``at_least``."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        lines = httpx.get(f"{url}/metrics", timeout=5).text.splitlines()
+        if sum(float(line.rsplit(" ", 1)[1]) for line in lines if line.startswith(name + "{")) >= at_least:
+            return
+        assert time.monotonic() < deadline, f"{name} never reached {at_least}"
+        time.sleep(0.02)
+
+
 def test_sigterm_drains_then_answers_json_503(fake_models_dir: Path) -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), str(HERE.parents[1])])}
     process = subprocess.Popen([sys.executable, str(HERE / "fake_server.py"), str(fake_models_dir), str(port),
-                                "shutdown_grace_s=1.5", "log_json=false", "batch_max_size=1"], env=env,
+                                "shutdown_grace_s=3", "log_json=false", "batch_max_size=1"], env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 30
@@ -38,12 +49,15 @@ def test_sigterm_drains_then_answers_json_503(fake_models_dir: Path) -> None:
         def call(name: str, text: str) -> None:
             answers[name] = httpx.post(f"{url}/translate", json={"text": text}, timeout=30)
 
-        threads = [threading.Thread(target=call, args=("quick", "sleep:0.5")),
+        threads = [threading.Thread(target=call, args=("quick", "sleep:2")),
                    threading.Thread(target=call, args=("slow", "sleep:20"))]
-        for t in threads:  # the quick one first: one text per model call here
-            t.start()
-            time.sleep(0.1)
-        time.sleep(0.1)
+        # One text per model call here: the quick one runs, then the slow one waits behind it. The signal
+        # goes only once the server holds both (a thread started is not a request received).
+        threads[0].start()
+        wait_for_metric(url, "attention_translate_batch_size_count", 1)
+        threads[1].start()
+        wait_for_metric(url, "attention_translate_queue_depth", 1)
+        assert "quick" not in answers  # still in flight when the signal comes
         started = time.monotonic()
         process.send_signal(signal.SIGTERM)
         for t in threads:
@@ -52,7 +66,7 @@ def test_sigterm_drains_then_answers_json_503(fake_models_dir: Path) -> None:
         slow = answers["slow"]
         assert slow.status_code == 503 and slow.headers["content-type"] == "application/json"
         assert slow.json()["code"] == "shutting_down"
-        assert time.monotonic() - started > 1.0  # answered at the end of the grace period, not at once
+        assert time.monotonic() - started > 2.5  # answered at the end of the grace period, not at once
         assert process.wait(timeout=15) in (0, -signal.SIGTERM)  # uvicorn re-raises the signal it handled
     finally:
         if process.poll() is None:
