@@ -12,6 +12,7 @@ from pathlib import Path
 
 import httpx
 from live_server import free_port
+from prometheus_client.parser import text_string_to_metric_families
 
 HERE = Path(__file__).resolve().parent
 
@@ -20,8 +21,8 @@ def wait_for_metric(url: str, name: str, at_least: float, timeout_s: float = 15.
     """Until the sum of ``name``'s samples on /metrics reaches ``at_least``."""
     deadline = time.monotonic() + timeout_s
     while True:
-        lines = httpx.get(f"{url}/metrics", timeout=5).text.splitlines()
-        if sum(float(line.rsplit(" ", 1)[1]) for line in lines if line.startswith(name + "{")) >= at_least:
+        families = text_string_to_metric_families(httpx.get(f"{url}/metrics", timeout=5).text)
+        if sum(sample.value for family in families for sample in family.samples if sample.name == name) >= at_least:
             return
         assert time.monotonic() < deadline, f"{name} never reached {at_least}"
         time.sleep(0.02)
