@@ -5,7 +5,8 @@
 Prints, through the same pipeline as ``POST /translate`` (``core/translation.py``):
 
 1. the hand-written probe suite (tests/core/probe_sentences.tsv): pass rate by kind, and of
-   its last part alone (written after the rules were chosen, never tuned on);
+   its last part alone (written after the rules were chosen, never tuned on), and the sense probes
+   (tests/core/sense_probes.tsv: greetings to a thing, women in an office), walled out of the written pairs;
 2. sacreBLEU / chrF of heldout-2021 (``--split``) as it is, and with its English sources
    lower-cased and final punctuation removed (the German references unchanged);
 3. the copy rate of person and place names that never occur in the training corpus, in
@@ -34,7 +35,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests"))
 
-from translator_probes import load_probes, missing  # noqa: E402
+from translator_probes import SENSE_PROBES, load_probes, missing  # noqa: E402
 
 SHARED = REPO.parent / "shared" / "data" / "tatoeba-deu-eng"
 # The shipped version (the highest-numbered folder, as the service serves it).
@@ -124,7 +125,19 @@ def main() -> int:
                         "by_kind": {k: f"{a}/{b}" for k, (a, b) in sorted(by_kind.items())},
                         "placeholders_in_place": {k: f"{a}/{b}" for k, (a, b) in sorted(placed.items())}}
     placed.clear()
-    print(json.dumps({"probes": report["probes"], "probes_fresh": report["probes_fresh"]}))
+    sense = load_probes(SENSE_PROBES)
+    sense_outputs = translate([p.sentence for p in sense])
+    sense_by_kind: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for probe, output in zip(sense, sense_outputs, strict=True):
+        bad = missing(probe, output)
+        sense_by_kind[probe.kind][0] += not bad
+        sense_by_kind[probe.kind][1] += 1
+        if args.show:
+            print(f"{'ok ' if not bad else 'BAD'} {probe.sentence} => {output}" + (f"   {bad}" if bad else ""))
+    report["sense"] = {"passed": sum(v[0] for v in sense_by_kind.values()), "total": len(sense),
+                       "by_kind": {k: f"{a}/{b}" for k, (a, b) in sorted(sense_by_kind.items())}}
+    placed.clear()
+    print(json.dumps({"probes": report["probes"], "probes_fresh": report["probes_fresh"], "sense": report["sense"]}))
 
     people, seen_people = unseen(PEOPLE)
     places, seen_places = unseen(PLACES)

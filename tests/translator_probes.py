@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 PROBES = Path(__file__).resolve().parent / "core" / "probe_sentences.tsv"
+#: The sense probes (session 28): the two shapes issue 10's table still failed on; reported beside the suite.
+SENSE_PROBES = PROBES.with_name("sense_probes.tsv")
 _LETTERS = re.compile(r"[^\W\d_]+(?: [^\W\d_]+)*")
 
 

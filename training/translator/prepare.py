@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from training.shared import from_repository
+from training.shared import REPOSITORY, from_repository
 from training.translator.casing import augment_casing, augment_commas
 from training.translator.config import DataConfig
 from training.translator.data import (
@@ -25,7 +25,7 @@ from training.translator.distill import lowercase_word_counts, new_pairs, read_f
 from training.translator.ids import save_ids
 from training.translator.names import augment_names
 from training.translator.tokenizer import JOINT_MODEL_NAME, Tokenizer, train_joint_bpe
-from training.translator.written import build_written
+from training.translator.written import build_written, probe_sentences
 
 
 def tokenizer_path(cfg: DataConfig) -> Path:
@@ -102,12 +102,12 @@ def prepare(cfg: DataConfig, keep_tokenizer: bool = False) -> dict:
 
 
 def written_pairs(cfg: DataConfig, exclude: set[str], stats: CleaningStats) -> list[tuple[str, str]]:
-    """``cfg.written_pairs``' pairs (none near dev, test or newstest2013), cleaned, ``written_copies`` times."""
+    """``cfg.written_pairs``' pairs (none near dev, test, newstest2013 or a hand-written probe), cleaned, ``written_copies`` times."""
     if not cfg.written_pairs:
         return []
     folder = from_repository(cfg.written_pairs)
     news = read_split(cfg.heldout_dir, "newstest2013")
-    report = build_written(folder, [*exclude, *news[0], *news[1]])
+    report = build_written(folder, [*exclude, *news[0], *news[1], *probe_sentences(REPOSITORY)])
     kept = clean_pairs([list(p) for p in report.kept], cfg, exclude)[0]
     stats.written_pairs, stats.written_near_eval = len(kept), report.near_eval
     stats.notes.append(report.summary())

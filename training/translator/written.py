@@ -8,6 +8,8 @@ file and judged it (``ok``/``bad``), and only the pairs judged ``ok`` are kept. 
 
 The wall: ``build_written`` drops every pair whose English or German is, or nearly is, a sentence of an evaluation
 set (dev, test, newstest2013; ``training.shared.near_duplicates``), so the sets that choose and report stay unseen.
+Since session 28 the wall also holds the hand-written probes (``PROBE_FILES``: the probe suite, with issue 10's table,
+and the sense probes), so a probe measures what the model learnt elsewhere, never a pair written like it.
 """
 from __future__ import annotations
 
@@ -26,12 +28,25 @@ Pair = tuple[str, str]
 RAW_DIR = Path(__file__).with_name("data") / "written"
 #: Two sentences whose word sets (digits masked) share at least this share of their union are near duplicates.
 NEAR_JACCARD = 0.75
+#: Hand-written probe files (repository paths; the sentence is column 2) whose sentences no written pair may be near.
+PROBE_FILES = ("tests/core/probe_sentences.tsv", "tests/core/sense_probes.tsv")
 _WORD = re.compile(r"[^\W\d_]+|#")
 
 
 def words(text: str) -> list[str]:
     """Lower-cased words, every run of digits as ``#`` ("Vote 2024, now!" -> vote # now)."""
     return _WORD.findall(re.sub(r"\d+", "#", unicodedata.normalize("NFC", text).lower()))
+
+
+def probe_sentences(root: Path) -> list[str]:
+    """The sentences of ``PROBE_FILES`` under ``root`` (a file that is absent gives none)."""
+    sentences = []
+    for name in PROBE_FILES:
+        path = root / name
+        if path.exists():
+            sentences += [line.split("\t")[1] for line in path.read_text(encoding="utf-8").splitlines()
+                          if line.strip() and not line.startswith("#")]
+    return sentences
 
 
 def read_writer_file(path: Path) -> tuple[dict[int, Pair], list[str]]:

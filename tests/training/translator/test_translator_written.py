@@ -8,10 +8,18 @@ from pathlib import Path
 
 import pytest
 
+from training.shared import REPOSITORY
 from training.translator.config import DataConfig
 from training.translator.data import read_split
 from training.translator.prepare import prepare
-from training.translator.written import RAW_DIR, build_written, read_reviews, read_writer_file, words
+from training.translator.written import (
+    RAW_DIR,
+    build_written,
+    probe_sentences,
+    read_reviews,
+    read_writer_file,
+    words,
+)
 
 
 def test_words_lower_case_and_mask_digit_runs() -> None:
@@ -75,16 +83,24 @@ def test_prepare_adds_the_written_pairs_as_many_times_as_asked(tmp_path: Path) -
         (folder / f"{split}.de").write_text("Die Kanzlerin sprach heute im Parlament.\n")
     written = tmp_path / "written"
     _write(written, "The chancellor spoke in parliament today.\tDie Kanzlerin sprach heute im Parlament.\n"
-                    "The mayor opened the new bridge.\tDer Bürgermeister eröffnete die neue Brücke.\n",
-           "1\tok\n2\tok\n")
+                    "The mayor opened the new bridge.\tDer Bürgermeister eröffnete die neue Brücke.\n"
+                    "Hello, moon!\tHallo, Mond!\n",  # a sense probe's words: behind the wall too
+           "1\tok\n2\tok\n3\tok\n")
     cfg = DataConfig(corpus=str(corpus), heldout_dir=str(heldout), out_dir=str(tmp_path / "data"), vocab_size=300,
                      number_augment_copies=0, name_augment_copies=0)
     base = prepare(cfg)["cleaning"]
     more = prepare(dataclasses.replace(cfg, written_pairs=str(written), written_copies=3), keep_tokenizer=True)
-    assert more["cleaning"]["written_pairs"] == 1 and more["cleaning"]["written_near_eval"] == 1
+    assert more["cleaning"]["written_pairs"] == 1 and more["cleaning"]["written_near_eval"] == 2
     assert more["cleaning"]["train_pairs"] == base["train_pairs"] + 3
     train = (tmp_path / "data" / "train.tsv").read_text(encoding="utf-8")
-    assert train.count("The mayor opened the new bridge.") == 3 and "chancellor" not in train
+    assert train.count("The mayor opened the new bridge.") == 3 and "chancellor" not in train and "Mond" not in train
+
+
+def test_the_probe_wall_holds_the_probe_suite_and_the_sense_probes() -> None:
+    sentences = probe_sentences(REPOSITORY)
+    assert "Hello world!" in sentences and "Hello moon!" in sentences
+    assert len(sentences) >= 96 + 40 and not [s for s in sentences if "\t" in s or s.startswith("#")]
+    assert probe_sentences(REPOSITORY / "nowhere") == []
 
 
 def test_the_shipped_written_pairs_are_read_and_none_is_near_an_evaluation_sentence() -> None:
