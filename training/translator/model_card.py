@@ -30,10 +30,21 @@ def _written_line(data: dict, cleaning: dict) -> str:
     if not data.get("written_pairs"):
         return ""
     return (f"\n- Training, also: {cleaning.get('written_pairs', '?')} written pairs ({data.get('written_copies', 1)}"
-            " copies each): English sentences of eight domains (politics, economy, science, sport, technology, law,"
-            " culture, travel) with their German translations, written for this project by AI agents and each judged"
-            f" by a second one (`{data['written_pairs']}`, shipped in the repository with the project's licence);"
-            f" {cleaning.get('written_near_eval', 0)} near a dev, test or newstest2013 sentence were left out.")
+            " copies each): English sentences of the domains news, offices, websites and conversation use, with their"
+            " German translations, written for this project by AI agents and each judged by a second one"
+            f" (`{data['written_pairs']}`, one `wN.tsv` per domain, shipped in the repository with the project's"
+            f" licence); {cleaning.get('written_near_eval', 0)} near a dev, test or newstest2013 sentence or a"
+            " hand-written probe were left out.")
+
+
+def _ctranslate2_search(model_dir: Path) -> str:
+    """How the derived CTranslate2 model searches (its ``derived.json``), for the card's quality section."""
+    derived = model_dir / "ctranslate2" / "derived.json"
+    if not derived.exists():
+        return ""
+    search = json.loads(derived.read_text(encoding="utf-8")).get("search", {})
+    return (f"; the `ctranslate2` rows use CTranslate2's own length penalty {search.get('length_penalty', '?')} and no"
+            f" repeated {search.get('no_repeat_ngram_size', '?')}-grams (`ctranslate2/derived.json`)")
 
 
 def _training_summary(run_dir: Path) -> dict:
@@ -182,8 +193,8 @@ the machine during each are in the notes below.
 ## Quality
 
 sacreBLEU (13a tokenisation, default settings) and chrF, whole sentences as the service
-returns them (including the text post-processing below). Keys: `<split>/<search>`; `beam4`
-uses length penalty {meta.default_length_penalty} (GNMT form).
+returns them (including the text post-processing below). Keys: `<split>/<search>/<engine>`; the
+SavedModel's `beam4` uses length penalty {meta.default_length_penalty} (GNMT form){_ctranslate2_search(model_dir)}.
 
 | split/search | sentences | BLEU | chrF | seconds |
 |---|---|---|---|---|

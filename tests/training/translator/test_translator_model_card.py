@@ -102,6 +102,12 @@ def test_card_names_the_written_pairs_and_the_version_a_run_started_from(tmp_pat
     (run / "warm_start.txt").write_text("version 11\n")
     card = write_card(model, run, data_dir=tmp_path / "no-data").read_text()
     assert "7980 written pairs (2 copies each)" in card and "3 near a dev, test or newstest2013 sentence" in card
+    assert "the `ctranslate2` rows" not in card  # this export has no derived CTranslate2 model
+    (model / "ctranslate2").mkdir()
+    (model / "ctranslate2" / "derived.json").write_text(
+        json.dumps({"search": {"length_penalty": 1.0, "no_repeat_ngram_size": 4}}))
+    card = write_card(model, run, data_dir=tmp_path / "no-data").read_text()
+    assert "the `ctranslate2` rows use CTranslate2's own length penalty 1.0 and no repeated 4-grams" in card
     assert "trained further (warm-started from version 11)" in card and "minutes since version 11" in card
 
 
