@@ -4,7 +4,7 @@ The layers are written in ``keras.ops``, so this trains the very ``Transformer``
 ``train`` trains and ``export`` exports; the two sides meet in Keras weight files:
 
     # on the TensorFlow machine: the model to start from
-    python -m training translator to-keras-weights models/translator-en-de/13 --out w/start.weights.h5
+    python -m training translator to-keras-weights models/translator-en-de/14 --out w/start.weights.h5
     # on the GPU machine (nothing on this path imports TensorFlow)
     KERAS_BACKEND=jax python -m training.translator.jax_train --config C --data-dir data/translator \\
         --out runs/gpu --warm-start w/start.weights.h5 --minutes 8
