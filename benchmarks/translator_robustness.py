@@ -109,33 +109,29 @@ def main() -> int:
     report: dict[str, object] = {"model": args.model, "beam_size": args.beam_size, "spans": not args.no_spans,
                                  "formalize": not args.no_formalize,
                                  "names": not (args.no_names or args.no_spans)}
+    def tally(probes: list, outputs: list[str], show_misses: bool) -> dict[str, object]:
+        """Passed / total by kind; prints each probe with --show (and each miss of the issue's table)."""
+        by_kind: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        for probe, output in zip(probes, outputs, strict=True):
+            bad = missing(probe, output)
+            by_kind[probe.kind][0] += not bad
+            by_kind[probe.kind][1] += 1
+            if args.show or (bad and show_misses and probe.issue_row):
+                print(f"{'ok ' if not bad else 'BAD'} {probe.sentence} => {output}" + (f"   {bad}" if bad else ""))
+        passed = sum(v[0] for v in by_kind.values())
+        return {"passed": passed, "total": len(probes), "rate": round(passed / len(probes), 3),
+                "by_kind": {k: f"{a}/{b}" for k, (a, b) in sorted(by_kind.items())}}
+
     probes = load_probes()
     outputs = translate([p.sentence for p in probes])
-    by_kind: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for probe, output in zip(probes, outputs, strict=True):
-        bad = missing(probe, output)
-        by_kind[probe.kind][0] += not bad
-        by_kind[probe.kind][1] += 1
-        if args.show or (bad and probe.issue_row):
-            print(f"{'ok ' if not bad else 'BAD'} {probe.sentence} => {output}" + (f"   {bad}" if bad else ""))
-    passed = sum(v[0] for v in by_kind.values())
+    suite = tally(probes, outputs, show_misses=True)
     fresh = [(p, o) for p, o in zip(probes, outputs, strict=True) if p.fresh]
     report["probes_fresh"] = {"passed": sum(not missing(p, o) for p, o in fresh), "total": len(fresh)}
-    report["probes"] = {"passed": passed, "total": len(probes), "rate": round(passed / len(probes), 3),
-                        "by_kind": {k: f"{a}/{b}" for k, (a, b) in sorted(by_kind.items())},
-                        "placeholders_in_place": {k: f"{a}/{b}" for k, (a, b) in sorted(placed.items())}}
+    suite["placeholders_in_place"] = {k: f"{a}/{b}" for k, (a, b) in sorted(placed.items())}
+    report["probes"] = suite
     placed.clear()
     sense = load_probes(SENSE_PROBES)
-    sense_outputs = translate([p.sentence for p in sense])
-    sense_by_kind: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for probe, output in zip(sense, sense_outputs, strict=True):
-        bad = missing(probe, output)
-        sense_by_kind[probe.kind][0] += not bad
-        sense_by_kind[probe.kind][1] += 1
-        if args.show:
-            print(f"{'ok ' if not bad else 'BAD'} {probe.sentence} => {output}" + (f"   {bad}" if bad else ""))
-    report["sense"] = {"passed": sum(v[0] for v in sense_by_kind.values()), "total": len(sense),
-                       "by_kind": {k: f"{a}/{b}" for k, (a, b) in sorted(sense_by_kind.items())}}
+    report["sense"] = tally(sense, translate([p.sentence for p in sense]), show_misses=False)
     placed.clear()
     print(json.dumps({"probes": report["probes"], "probes_fresh": report["probes_fresh"], "sense": report["sense"]}))
 
