@@ -35,7 +35,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests"))
 
-from translator_probes import SENSE_PROBES, load_probes, missing  # noqa: E402
+from translator_probes import SENSE_PROBES, Probe, load_probes, missing  # noqa: E402
 
 SHARED = REPO.parent / "shared" / "data" / "tatoeba-deu-eng"
 # The shipped version (the highest-numbered folder, as the service serves it).
@@ -109,7 +109,7 @@ def main() -> int:
     report: dict[str, object] = {"model": args.model, "beam_size": args.beam_size, "spans": not args.no_spans,
                                  "formalize": not args.no_formalize,
                                  "names": not (args.no_names or args.no_spans)}
-    def tally(probes: list, outputs: list[str], show_misses: bool) -> dict[str, object]:
+    def tally(probes: list[Probe], outputs: list[str], show_misses: bool) -> dict[str, object]:
         """Passed / total by kind; prints each probe with --show (and each miss of the issue's table)."""
         by_kind: dict[str, list[int]] = defaultdict(lambda: [0, 0])
         for probe, output in zip(probes, outputs, strict=True):
