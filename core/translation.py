@@ -17,6 +17,7 @@ from core.errors import Cancelled, ModelInputError
 from core.manifest import TranslatorManifest
 from core.text.casing import CaseNormalization
 from core.text.clauses import MAX_WORDS, Clause, split_clauses
+from core.text.compounds import made_up_chains
 from core.text.pipeline import finish_sentence, has_spans, lost_spans, prepare_sentence
 from core.text.repetition import collapse_repeated_pieces
 from core.text.sentences import Segment, join_sentences, split_sentences
@@ -144,6 +145,9 @@ class TranslationPipeline:
         # With a beam, a sentence with protected spans or numbers gets the beam's best hypothesis that keeps
         # them all (docs/translator.md, "Protected spans"); False: always the beam's best.
         self.keep_spans = True
+        # With a beam, every sentence gets the beam's best hypothesis without a made-up hyphen chain
+        # ("USA-Kom-Bürger", core/text/compounds.py) where the beam has one (after the spans above).
+        self.avoid_chains = True
 
     def encode(self, sentence: str) -> list[int]:
         """Ids of one prepared sentence, EOS added; too long a sentence is refused, never cut."""
@@ -229,8 +233,8 @@ class TranslationPipeline:
                 limit = min(limit, max_length)
             batch = [s.ids for s in chunk]
             penalty = self.manifest.default_length_penalty
-            keep = (self.keep_spans and beam > 1 and self.decode_nbest is not None
-                    and any(has_spans(s.prepared) for s in chunk))
+            keep = (beam > 1 and self.decode_nbest is not None
+                    and (self.avoid_chains or (self.keep_spans and any(has_spans(s.prepared) for s in chunk))))
             wanted = max(count, beam) if keep else count
             if wanted > 1 and self.decode_nbest is not None:
                 nbest = self.decode_nbest(batch, beam, limit, penalty, wanted)
@@ -240,21 +244,25 @@ class TranslationPipeline:
                 own_limit = self.manifest.output_budget(len(sentence.ids))
                 cut = [Hypothesis(h.ids[:own_limit], h.score) for h in hypotheses]
                 if keep:
-                    cut = self._keeping_spans(sentence.prepared, cut)
+                    cut = self._reranked(sentence.prepared, cut)
                 sentence.output = cut[0]
                 sentence.others = [h for h in cut[1:count] if h.score > UNFINISHED_SCORE]
 
-    def _keeping_spans(self, prepared: CaseNormalization, hypotheses: list[Hypothesis]) -> list[Hypothesis]:
-        """``hypotheses`` (best first) with the first that loses the fewest protected spans and numbers moved to
-        the front: a value the user sent stays where the model put it, rather than being added at the end."""
+    def _reranked(self, prepared: CaseNormalization, hypotheses: list[Hypothesis]) -> list[Hypothesis]:
+        """``hypotheses`` (best first) with the first that loses the fewest protected spans and numbers
+        (``keep_spans``) and then has no made-up hyphen chain (``avoid_chains``) moved to the front: a value the
+        user sent stays where the model put it, rather than being added at the end."""
         best, fewest = 0, None
         for k, hypothesis in enumerate(hypotheses):
             if hypothesis.score <= UNFINISHED_SCORE:
                 continue
-            lost = lost_spans(prepared, self.text_of(hypothesis.ids))
-            if fewest is None or lost < fewest:
-                best, fewest = k, lost
-            if lost == 0:
+            text = self.text_of(hypothesis.ids)
+            lost = lost_spans(prepared, text) if self.keep_spans else 0
+            chains = bool(made_up_chains(text, prepared.text)) if self.avoid_chains else False
+            key = (lost, chains)
+            if fewest is None or key < fewest:
+                best, fewest = k, key
+            if key == (0, False):
                 break
         return [hypotheses[best], *hypotheses[:best], *hypotheses[best + 1:]]
 

@@ -131,7 +131,8 @@ def test_alternatives_come_from_the_nbest_per_sentence_without_duplicates() -> N
     assert result.alternatives == ["sky. Red  sea. Green"]  # the copy and the unfinished one are left out
     assert calls == [(4, 4)]  # the beam is raised to alternatives + 1
     (plain,) = translate.translate(["red sky."])
-    assert isinstance(plain, TranslationResult) and plain.alternatives == [] and len(calls) == 1
+    assert isinstance(plain, TranslationResult) and plain.alternatives == []
+    assert calls[1:] == [(3, 3)]  # the manifest's beam, whole (the chains' reranking); no alternatives asked for
 
 
 def test_a_long_sentence_goes_to_the_model_clause_by_clause_and_comes_back_whole() -> None:
@@ -175,13 +176,14 @@ def test_with_a_beam_the_best_hypothesis_that_keeps_every_span_is_chosen() -> No
     assert kept.translation == "I have 5 cats."  # the second hypothesis: the number where the model put it
     assert kept.target_tokens.count("▁5") == 1
     assert beam.calls == [(3, 3)] and model.calls == []  # the whole beam is asked for
-    translate.keep_spans = False  # off: the plain decoder's best, as before
+    translate.keep_spans = translate.avoid_chains = False  # both off: the plain decoder's best, as before
     translate.translate(["I have 5 cats."])
     assert len(beam.calls) == 1 and len(model.calls) == 1 and model.calls[0]["beam"] == 3
 
 
 def test_span_keeping_leaves_sentences_without_spans_and_greedy_search_alone() -> None:
     translate, model = pipeline()
+    translate.avoid_chains = False  # spans alone (the chains' reranking asks every beam for its n-best)
     beam = translate.decode_nbest = DroppingBeam(translate, "5")
     translate.translate(["I have cats."])
     (greedy,) = translate.translate(["I have 5 cats."], beam_size=1)
@@ -194,3 +196,46 @@ def test_when_every_hypothesis_loses_a_span_the_beams_best_stays() -> None:
     translate.decode_nbest = DroppingBeam(translate, "5", second_keeps=False)
     (result,) = translate.translate(["I have 5 cats."])
     assert isinstance(result, TranslationResult) and result.translation == "I have cats 5."  # put back at the end
+
+
+class ChainedBeam:
+    """An n-best decoder whose best hypothesis is ``first`` and whose second is ``second`` (each a text)."""
+
+    def __init__(self, translate: TranslationPipeline, first: str, second: str) -> None:
+        self.hypotheses = [translate.subwords.encode(t, out_type=int) + [EOS] for t in (first, second)]
+        self.calls = 0
+
+    def __call__(self, batch: list[list[int]], beam: int, max_length: int, alpha: float,
+                 count: int) -> list[list[Hypothesis]]:
+        self.calls += 1
+        return [[Hypothesis(list(h), -1.0 - k) for k, h in enumerate(self.hypotheses[:count])] for _ in batch]
+
+
+def test_with_a_beam_the_best_hypothesis_without_a_made_up_chain_is_chosen() -> None:
+    translate, _ = pipeline()
+    translate.decode_nbest = ChainedBeam(translate, "Die USA-Kom-Bürger wählen.", "Die US-Bürger wählen.")
+    (result,) = translate.translate(["US citizens vote."])
+    assert isinstance(result, TranslationResult) and result.translation == "Die US-Bürger wählen."
+    assert result.alternatives == []
+    translate.avoid_chains = False
+    (plain,) = translate.translate(["US citizens vote."])
+    assert isinstance(plain, TranslationResult) and plain.translation == "US citizens vote."  # the plain decoder's
+    assert translate.decode_nbest.calls == 1
+
+
+def test_a_chain_the_source_holds_is_no_reason_to_rerank() -> None:
+    translate, _ = pipeline()
+    translate.decode_nbest = ChainedBeam(translate, "Wir waren in Stratford-upon-Avon.", "Wir waren in Avon.")
+    (result,) = translate.translate(["We were in Stratford-upon-Avon."])
+    assert isinstance(result, TranslationResult) and result.translation == "Wir waren in Stratford-upon-Avon."
+
+
+def test_spans_come_before_chains_and_greedy_search_is_left_alone() -> None:
+    translate, model = pipeline()
+    beam = translate.decode_nbest = ChainedBeam(translate, "Ich habe 5 Calom-Schom-Katzen.", "Ich habe Katzen.")
+    (kept,) = translate.translate(["I have 5 cats."])
+    assert isinstance(kept, TranslationResult) and "5" in kept.translation.split()  # the number is kept, chain or not
+    assert kept.translation == "Ich habe 5 Calom-Schom-Katzen."
+    (greedy,) = translate.translate(["I have 5 cats."], beam_size=1)
+    assert beam.calls == 1 and len(model.calls) == 1  # greedy search has no other hypothesis to choose
+    assert isinstance(greedy, TranslationResult) and greedy.translation == "I have 5 cats."

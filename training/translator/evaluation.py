@@ -1,12 +1,12 @@
 """Batched translation of held-out sentences and BLEU/chrF scoring (sacrebleu)."""
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 import numpy as np
 import sacrebleu
 
+from core.text.compounds import made_up_chains
 from training.translator.batching import pad_batch
 
 # translate_fn(source_ids [B, S] int32) -> (target_ids [B, T], lengths [B]) as numpy
@@ -25,21 +25,10 @@ def translate_ids(translate_fn: TranslateFn, sources: list[list[int]], batch_siz
     return outputs
 
 
-_CHAIN = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+){2,}")
-
-
-def fragment_chains(hypothesis: str, source: str = "") -> list[str]:
-    """Words of three or more hyphen-joined parts the source does not have ("Rohr-Ad-Fahrungsbaum"):
-    the small model's way of failing on long out-of-domain sentences. German writes few such
-    words ("Max-Planck-Institut", "Frage-und-Antwort-Spiel"); counted all the same, so the
-    figure is an upper bound."""
-    return [w for w in _CHAIN.findall(hypothesis) if w not in source]
-
-
 def score(hypotheses: list[str], references: list[str], sources: list[str] | None = None) -> dict[str, float]:
     bleu = sacrebleu.corpus_bleu(hypotheses, [references])
     chrf = sacrebleu.corpus_chrf(hypotheses, [references])
     sources = sources if sources is not None else [""] * len(hypotheses)
-    chains = sum(bool(fragment_chains(h, s)) for h, s in zip(hypotheses, sources, strict=True))
+    chains = sum(bool(made_up_chains(h, s)) for h, s in zip(hypotheses, sources, strict=True))
     return {"bleu": round(bleu.score, 2), "chrf": round(chrf.score, 2), "sentences": len(hypotheses),
             "fragment_chain_share": round(chains / max(len(hypotheses), 1), 4)}

@@ -6,14 +6,7 @@ from pathlib import Path
 import pytest
 
 from training.translator.data import read_split
-from training.translator.evaluation import fragment_chains, score
-
-
-def test_fragment_chains_are_words_of_three_hyphenated_parts_not_in_the_source() -> None:
-    assert fragment_chains("Die Calom-Schom-Stateien veröffentlicht.") == ["Calom-Schom-Stateien"]
-    assert fragment_chains("Ein E-Mail-Konto und ein Max-Planck-Institut.") == ["E-Mail-Konto", "Max-Planck-Institut"]
-    assert fragment_chains("Das Max-Planck-Institut.", "the Max-Planck-Institut") == []
-    assert fragment_chains("Ein gut-gelaunter Hund, 2-3-4.") == []  # two parts, digits
+from training.translator.evaluation import score
 
 
 def test_score_reports_bleu_chrf_and_the_share_of_chains() -> None:
