@@ -15,6 +15,8 @@ from pathlib import Path
 PROBES = Path(__file__).resolve().parent / "core" / "probe_sentences.tsv"
 #: The sense probes (session 28): the two shapes issue 10's table still failed on; reported beside the suite.
 SENSE_PROBES = PROBES.with_name("sense_probes.tsv")
+#: The greeting probes (session 29): greetings typed without the comma before the one greeted, and greetings with none.
+GREETING_PROBES = PROBES.with_name("greeting_probes.tsv")
 _LETTERS = re.compile(r"[^\W\d_]+(?: [^\W\d_]+)*")
 
 

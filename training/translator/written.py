@@ -9,7 +9,8 @@ file and judged it (``ok``/``bad``), and only the pairs judged ``ok`` are kept. 
 The wall: ``build_written`` drops every pair whose English or German is, or nearly is, a sentence of an evaluation
 set (dev, test, newstest2013; ``training.shared.near_duplicates``), so the sets that choose and report stay unseen.
 Since session 28 the wall also holds the hand-written probes (``PROBE_FILES``: the probe suite, with issue 10's table,
-and the sense probes), so a probe measures what the model learnt elsewhere, never a pair written like it.
+the sense probes and, since session 29, the greeting probes), so a probe measures what the model learnt elsewhere,
+never a pair written like it.
 """
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ RAW_DIR = Path(__file__).with_name("data") / "written"
 #: Two sentences whose word sets (digits masked) share at least this share of their union are near duplicates.
 NEAR_JACCARD = 0.75
 #: Hand-written probe files (repository paths; the sentence is column 2) whose sentences no written pair may be near.
-PROBE_FILES = ("tests/core/probe_sentences.tsv", "tests/core/sense_probes.tsv")
+PROBE_FILES = ("tests/core/probe_sentences.tsv", "tests/core/sense_probes.tsv", "tests/core/greeting_probes.tsv")
 _WORD = re.compile(r"[^\W\d_]+|#")
 
 

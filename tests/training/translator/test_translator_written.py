@@ -96,10 +96,10 @@ def test_prepare_adds_the_written_pairs_as_many_times_as_asked(tmp_path: Path) -
     assert train.count("The mayor opened the new bridge.") == 3 and "chancellor" not in train and "Mond" not in train
 
 
-def test_the_probe_wall_holds_the_probe_suite_and_the_sense_probes() -> None:
+def test_the_probe_wall_holds_the_probe_suite_the_sense_and_the_greeting_probes() -> None:
     sentences = probe_sentences(REPOSITORY)
-    assert "Hello world!" in sentences and "Hello moon!" in sentences
-    assert len(sentences) >= 96 + 40 and not [s for s in sentences if "\t" in s or s.startswith("#")]
+    assert "Hello world!" in sentences and "Hello moon!" in sentences and "Hello Paris!" in sentences
+    assert len(sentences) >= 96 + 40 + 40 and not [s for s in sentences if "\t" in s or s.startswith("#")]
     assert probe_sentences(REPOSITORY / "nowhere") == []
 
 
