@@ -56,6 +56,10 @@ class DataConfig:
     # ``written_copies`` times; "" = none (up to version 11)
     written_pairs: str = ""
     written_copies: int = 1
+    # share of the written pairs (once) given the corpus's informal copies too: one with the English lower-cased
+    # and/or without final punctuation, and, where it has a comma between words, one without its commas
+    # (casing.augment_casing / augment_commas); 0 = none (up to version 14)
+    written_informal_fraction: float = 0.0
     seed: int = 13
 
 

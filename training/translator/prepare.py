@@ -102,7 +102,8 @@ def prepare(cfg: DataConfig, keep_tokenizer: bool = False) -> dict:
 
 
 def written_pairs(cfg: DataConfig, exclude: set[str], stats: CleaningStats) -> list[tuple[str, str]]:
-    """``cfg.written_pairs``' pairs (none near dev, test, newstest2013 or a hand-written probe), cleaned, ``written_copies`` times."""
+    """``cfg.written_pairs``' pairs (none near dev, test, newstest2013 or a hand-written probe), cleaned, ``written_copies``
+    times, and informal copies of a ``written_informal_fraction`` of them."""
     if not cfg.written_pairs:
         return []
     folder = from_repository(cfg.written_pairs)
@@ -111,4 +112,9 @@ def written_pairs(cfg: DataConfig, exclude: set[str], stats: CleaningStats) -> l
     kept = clean_pairs([list(p) for p in report.kept], cfg, exclude)[0]
     stats.written_pairs, stats.written_near_eval = len(kept), report.near_eval
     stats.notes.append(report.summary())
-    return kept * cfg.written_copies
+    fraction = cfg.written_informal_fraction
+    informal = augment_casing(kept, fraction, cfg.seed + 5) + augment_commas(kept, fraction, cfg.seed + 6)
+    if informal:
+        stats.notes.append(f"{len(informal)} informal copies of written pairs (lower-case, no final punctuation, "
+                           "no commas)")
+    return kept * cfg.written_copies + informal

@@ -84,16 +84,27 @@ def test_prepare_adds_the_written_pairs_as_many_times_as_asked(tmp_path: Path) -
     written = tmp_path / "written"
     _write(written, "The chancellor spoke in parliament today.\tDie Kanzlerin sprach heute im Parlament.\n"
                     "The mayor opened the new bridge.\tDer Bürgermeister eröffnete die neue Brücke.\n"
-                    "Hello, moon!\tHallo, Mond!\n",  # a sense probe's words: behind the wall too
-           "1\tok\n2\tok\n3\tok\n")
+                    "Hello, moon!\tHallo, Mond!\n"  # a sense probe's words: behind the wall too
+                    "Good morning, dear neighbours.\tGuten Morgen, liebe Nachbarn.\n",
+           "1\tok\n2\tok\n3\tok\n4\tok\n")
     cfg = DataConfig(corpus=str(corpus), heldout_dir=str(heldout), out_dir=str(tmp_path / "data"), vocab_size=300,
                      number_augment_copies=0, name_augment_copies=0)
     base = prepare(cfg)["cleaning"]
     more = prepare(dataclasses.replace(cfg, written_pairs=str(written), written_copies=3), keep_tokenizer=True)
-    assert more["cleaning"]["written_pairs"] == 1 and more["cleaning"]["written_near_eval"] == 2
-    assert more["cleaning"]["train_pairs"] == base["train_pairs"] + 3
+    assert more["cleaning"]["written_pairs"] == 2 and more["cleaning"]["written_near_eval"] == 2
+    assert more["cleaning"]["train_pairs"] == base["train_pairs"] + 6
     train = (tmp_path / "data" / "train.tsv").read_text(encoding="utf-8")
     assert train.count("The mayor opened the new bridge.") == 3 and "chancellor" not in train and "Mond" not in train
+    assert "Good morning dear neighbours" not in train  # no informal copies unless asked for
+    informal = prepare(dataclasses.replace(cfg, written_pairs=str(written), written_copies=1,
+                                           written_informal_fraction=1.0), keep_tokenizer=True)
+    assert informal["cleaning"]["train_pairs"] == base["train_pairs"] + 2 + 3  # each once, 2 casual, 1 without commas
+    rows = (tmp_path / "data" / "train.tsv").read_text(encoding="utf-8").splitlines()
+    copies = [r for r in rows if r.endswith("\tGuten Morgen, liebe Nachbarn.")]
+    sources = sorted(r.split("\t")[0] for r in copies)
+    assert len(sources) == 3 and "Good morning, dear neighbours." in sources  # the pair itself, German unchanged
+    assert sum("," not in x and x.lower().startswith("good morning dear neighbours") for x in sources) == 1
+    assert sum("," in x and x != "Good morning, dear neighbours." for x in sources) == 1  # lower-case or unpunctuated
 
 
 def test_the_probe_wall_holds_the_probe_suite_the_sense_and_the_greeting_probes() -> None:
