@@ -143,7 +143,7 @@ class TranslationPipeline:
         # a very large number turns it off.
         self.max_clause_words = MAX_WORDS
         # With a beam, a sentence with protected spans or numbers gets the beam's best hypothesis that keeps
-        # them all (docs/translator.md, "Protected spans"); False: always the beam's best.
+        # them all (docs/translator.md, "Protected spans"); False: spans play no part in the choice.
         self.keep_spans = True
         # With a beam, every sentence gets the beam's best hypothesis without a made-up hyphen chain
         # ("USA-Kom-Bürger", core/text/compounds.py) where the beam has one (after the spans above).
