@@ -1,6 +1,7 @@
 """Robustness of the shipped translator to real text (issue 10): spans, casing, names.
 
-    python benchmarks/translator_robustness.py [--split test] [--beam-size 1] [--no-spans] [--no-names] [--no-formalize]
+    python benchmarks/translator_robustness.py [--split test] [--beam-size 1] [--no-spans] [--no-names] [--no-particles]
+        [--no-formalize]
 
 Prints, through the same pipeline as ``POST /translate`` (``core/translation.py``):
 
@@ -16,11 +17,12 @@ Prints, through the same pipeline as ``POST /translate`` (``core/translation.py`
    contains it exactly); names found in the corpus are left out and counted. With the
    masking on, a name is always in the translation (a lost placeholder is inserted), so
    ``placeholders_in_place`` also says how often the model put the placeholder where it
-   belongs, by kind (names of people/places, spans) — the rest were inserted by the fallback.
+   belongs, by kind (names of people/places, spans) — the rest were inserted by the fallback. Names with
+   lower-case particles ("Ursula von der Leyen") are counted apart (``copy_particle_names``).
 
-``--no-spans``, ``--no-names`` and ``--no-formalize`` turn off the protected spans
-(core/text/masking.py), the masking of unseen names (core/text/names.py) or the informal-text
-rules (core/text/informal.py), for before/after figures.
+``--no-spans``, ``--no-names``, ``--no-particles`` and ``--no-formalize`` turn off the protected spans
+(core/text/masking.py), the masking of unseen names (core/text/names.py), the particles that join a name
+("von der") or the informal-text rules (core/text/informal.py), for before/after figures.
 """
 from __future__ import annotations
 
@@ -52,6 +54,13 @@ PLACES = ["Tamworth", "Kraljevo", "Oaxaca", "Ouagadougou", "Brightwater", "Reykj
           "Valparaíso", "Kaunas", "Bydgoszcz", "Trondheim", "Aberystwyth", "Cochabamba", "Dunedin", "Eindhoven",
           "Fredericton", "Gdynia", "Hobart", "Invercargill", "Jyväskylä", "Kalamata", "Lillehammer", "Mombasa",
           "Nanaimo", "Ostrava", "Plovdiv", "Quetzaltenango", "Rotorua", "Szeged"]
+# Names with lower-case particles, each with at least one word the corpus never contains (session 30).
+PARTICLE_NAMES = ["Ursula von der Leyen", "Charles de Gaulle", "Ana da Silva", "Joost van den Berg", "Rembrandt van Rijn",
+                  "Mohammed bin Salman", "Guy de Maupassant", "Vasco da Gama", "Jan van Eyck", "Pedro dos Santos",
+                  "Rik ter Horst", "Lena von Hagen", "Jean du Pont", "Oscar de la Hoya", "Paolo di Canio",
+                  "Fatima al Mansouri"]
+PARTICLE_TEMPLATES = ["My friend {} is a doctor.", "Yesterday I talked to {} for an hour.", "Have you met {} before?",
+                      "{} was born in 1950.", "The prize went to {} last year."]
 PEOPLE_TEMPLATES = ["My friend {} is a doctor.", "Yesterday I talked to {} for an hour.",
                     "Have you met {} before?", "I got a letter from {} today."]
 PLACE_TEMPLATES = ["My sister lives in {}.", "She comes from {}.", "We are flying to {} next week.",
@@ -77,11 +86,13 @@ def main() -> int:
     parser.add_argument("--no-spans", action="store_true", help="without the protected spans")
     parser.add_argument("--no-formalize", action="store_true", help="without the informal-text rules")
     parser.add_argument("--no-names", action="store_true", help="without masking unseen names")
+    parser.add_argument("--no-particles", action="store_true", help="no particle joins a name ('von der')")
     parser.add_argument("--skip-bleu", action="store_true", help="probe suite and names only")
     parser.add_argument("--show", action="store_true", help="print every probe's translation")
     args = parser.parse_args()
 
     import core.text.masking as masking
+    import core.text.names as name_finder
     import core.text.pipeline as text_pipeline
     from core.text.masking import Masking
     from training.translator.evaluate import load_pipeline
@@ -93,6 +104,8 @@ def main() -> int:
         text_pipeline.FORMALIZE = False
     if args.no_names:
         masking.PROTECT_NAMES = False
+    if args.no_particles:
+        name_finder.PARTICLES = frozenset()
     pipeline, _ = load_pipeline(args.model)
     placed = defaultdict(lambda: [0, 0])  # span kind -> [placeholder came through in place, spans]
     unmask = text_pipeline.unmask
@@ -146,10 +159,14 @@ def main() -> int:
         outs = translate([s for _, s in cases])
         copied = sum(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", o) is not None for (n, _), o in zip(cases, outs, strict=True))
         report[f"copy_{label}"] = {"copied": copied, "total": len(cases), "rate": round(copied / max(1, len(cases)), 3)}
+    cases = [(n, t.format(n)) for n in PARTICLE_NAMES for t in PARTICLE_TEMPLATES]
+    outs = translate([s for _, s in cases])
+    copied = sum(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", o) is not None for (n, _), o in zip(cases, outs, strict=True))
+    report["copy_particle_names"] = {"copied": copied, "total": len(cases), "rate": round(copied / len(cases), 3)}
     report["names_in_corpus_left_out"] = seen_people + seen_places
     report["placeholders_in_place"] = {k: f"{a}/{b}" for k, (a, b) in sorted(placed.items())}
     placed.clear()
-    print(json.dumps({k: report[k] for k in ("copy_people", "copy_places", "names_in_corpus_left_out",
+    print(json.dumps({k: report[k] for k in ("copy_people", "copy_places", "copy_particle_names", "names_in_corpus_left_out",
                                              "placeholders_in_place")}))
 
     if not args.skip_bleu:

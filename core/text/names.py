@@ -40,6 +40,10 @@ PERSON_BEFORE = frozenset({"friend", "named", "called", "mr", "mrs", "ms", "dr",
                            "neighbor", "colleague", "boss", "wife", "husband", "son", "daughter", "uncle", "aunt",
                            "cousin", "teacher", "and"})
 
+# Lower-case particles inside a name: between two capitalised words they make one name ("Ursula von der Leyen").
+PARTICLES = frozenset({"von", "van", "der", "den", "de", "da", "di", "del", "della", "du", "dos", "das", "le", "la",
+                       "bin", "ibn", "al", "ter", "ten"})
+
 
 @cache
 def corpus_words() -> frozenset[str]:
@@ -58,6 +62,18 @@ def _unseen(word: str) -> bool:
     return all(part.lower() not in words for part in re.split(r"['’-]", word) if part)
 
 
+def _particles(matches: list[re.Match[str]], i: int, text: str, end: int) -> int:
+    """How many name particles start at word ``i`` and join the word before (ending at ``end``) to a capitalised
+    word after them, one space apart each ("van" in "Vincent van Gogh", "von der" in "Ursula von der Leyen")."""
+    n = 0
+    while i + n < len(matches) and matches[i + n].group(0) in PARTICLES and text[end: matches[i + n].start()] == " ":
+        end = matches[i + n].end()
+        n += 1
+    if n and i + n < len(matches) and matches[i + n].group(0)[0].isupper() and text[end: matches[i + n].start()] == " ":
+        return n
+    return 0
+
+
 def find_names(text: str) -> list[tuple[int, int, bool]]:
     """``(start, end, is_place)`` of each unseen name in ``text`` (see the module)."""
     matches = list(_WORD.finditer(text))
@@ -73,12 +89,19 @@ def find_names(text: str) -> list[tuple[int, int, bool]]:
             k += 1
             continue
         run = [m]
+        joined = False  # by a particle ("von der")
         while capital and k + len(run) < len(matches):
             nxt = matches[k + len(run)]
+            particles = _particles(matches, k + len(run), text, run[-1].end())
+            if particles:
+                run.extend(matches[k + len(run): k + len(run) + particles])
+                joined = True
+                continue
             if not nxt.group(0)[0].isupper() or nxt.group(0) == "I" or text[run[-1].end(): nxt.start()] != " ":
                 break
             run.append(nxt)
-        first = k == 0 and not lower and (len(run) < 2 or not _unseen(word))  # "Angela Merkel was …" counts
+        # "Angela Merkel was …" and "Ursula von der Leyen has …" count at the start
+        first = k == 0 and not lower and not joined and (len(run) < 2 or not _unseen(word))
         before = [w.group(0).lower() for w in matches[max(0, k - 2): k]]
         place = bool(before) and (before[-1] in PLACE_BEFORE or (before[-1] == "to" and len(before) > 1
                                                                  and before[0] in GOING))

@@ -42,6 +42,21 @@ def test_unseen_names_people_and_places() -> None:
     assert names("I watch YouTube every day.") == [("YouTube", False)]
 
 
+def test_particles_join_a_name_also_at_the_start() -> None:
+    assert names("Ursula von der Leyen has been president since 2019.") == [("Ursula von der Leyen", False)]
+    assert names("Have you met Joost van den Berg before?") == [("Joost van den Berg", False)]
+    assert names("Yesterday I talked to Ana da Silva.") == [("Ana da Silva", False)]
+    m = mask("I met Charles de Gaulle in Oaxaca.")
+    assert m.text == "I met Maria in Boston."
+    assert unmask("Ich traf Maria in Boston.", m) == "Ich traf Charles de Gaulle in Oaxaca."
+
+
+def test_a_particle_needs_a_capitalised_word_on_both_sides() -> None:
+    assert names("Priyanka de") == []  # nothing after the particle: a first word alone
+    assert names("We met Priyanka de la sea.") == [("Priyanka", False)]
+    assert names("We met Priyanka  de Souza.") == [("Priyanka", False), ("Souza", False)]  # two spaces: not one name
+
+
 def test_known_words_and_sentence_starts_are_left_to_the_model() -> None:
     assert names("Tom lives in London, Germany.") == []
     assert names("Priyanka is my best friend.") == []  # a single word at the start may be any word
