@@ -71,9 +71,9 @@ def test_pass_rate_does_not_fall(translations: dict[str, str]) -> None:
 
 
 # The sense and greeting probes (sense: a greeting to a thing, a woman in an office; greetings: typed without the comma
-# before the one greeted, or with no one greeted): version 15 passes 27/40 and 38/40 at beam 4 (version 14: 23 and
-# 37), with one sentence of slack for a retrained model.
-SENSE_FLOOR, GREETING_FLOOR = 26, 37
+# before the one greeted, or with no one greeted): version 16 passes 30/40 and 38/40 at beam 4 (version 15: 28 and
+# 38 with names joined by their particles), with one sentence of slack for a retrained model.
+SENSE_FLOOR, GREETING_FLOOR = 29, 37
 
 
 @pytest.mark.parametrize(("path", "floor"), [(SENSE_PROBES, SENSE_FLOOR), (GREETING_PROBES, GREETING_FLOOR)])
