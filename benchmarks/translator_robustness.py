@@ -8,7 +8,8 @@ Prints, through the same pipeline as ``POST /translate`` (``core/translation.py`
 1. the hand-written probe suite (tests/core/probe_sentences.tsv): pass rate by kind, and of
    its last part alone (written after the rules were chosen, never tuned on), and the sense probes
    (tests/core/sense_probes.tsv: greetings to a thing, women in an office) and the greeting probes
-   (tests/core/greeting_probes.tsv: greetings typed without the comma before the one greeted), walled out of the
+   (tests/core/greeting_probes.tsv: greetings typed without the comma before the one greeted) and the gender probes
+   (tests/core/gender_probes.tsv: women and men in roles, the German form that agrees), walled out of the
    written pairs;
 2. sacreBLEU / chrF of heldout-2021 (``--split``) as it is, and with its English sources
    lower-cased and final punctuation removed (the German references unchanged);
@@ -39,7 +40,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests"))
 
-from translator_probes import GREETING_PROBES, SENSE_PROBES, Probe, load_probes, missing  # noqa: E402
+from translator_probes import GENDER_PROBES, GREETING_PROBES, SENSE_PROBES, Probe, load_probes, missing  # noqa: E402
 
 SHARED = REPO.parent / "shared" / "data" / "tatoeba-deu-eng"
 # The shipped version (the highest-numbered folder, as the service serves it).
@@ -149,8 +150,10 @@ def main() -> int:
     report["sense"] = tally(sense, translate([p.sentence for p in sense]), show_misses=False)
     greetings = load_probes(GREETING_PROBES)
     report["greetings"] = tally(greetings, translate([p.sentence for p in greetings]), show_misses=False)
+    genders = load_probes(GENDER_PROBES)
+    report["gender"] = tally(genders, translate([p.sentence for p in genders]), show_misses=False)
     placed.clear()
-    print(json.dumps({k: report[k] for k in ("probes", "probes_fresh", "sense", "greetings")}))
+    print(json.dumps({k: report[k] for k in ("probes", "probes_fresh", "sense", "greetings", "gender")}))
 
     people, seen_people = unseen(PEOPLE)
     places, seen_places = unseen(PLACES)

@@ -3,7 +3,7 @@ checking, shared by tests/service/test_translator_probe.py and benchmarks/transl
 
 A probe passes when every string of its ``must`` column is in the translation (strings made of
 letters only, such as names, compared without regard to case; anything with digits or symbols
-exactly), and the translation has no digit group that is neither in the source nor in ``must``
+exactly), none of those written with a leading "!" is (a man's role must not come out feminine), and the translation has no digit group that is neither in the source nor in ``must``
 (a placeholder or a number the model made up).
 """
 from __future__ import annotations
@@ -17,6 +17,8 @@ PROBES = Path(__file__).resolve().parent / "core" / "probe_sentences.tsv"
 SENSE_PROBES = PROBES.with_name("sense_probes.tsv")
 #: The greeting probes (session 29): greetings typed without the comma before the one greeted, and greetings with none.
 GREETING_PROBES = PROBES.with_name("greeting_probes.tsv")
+#: The gender probes (session 31): women and men in roles, the German form that agrees, both ways.
+GENDER_PROBES = PROBES.with_name("gender_probes.tsv")
 _LETTERS = re.compile(r"[^\W\d_]+(?: [^\W\d_]+)*")
 
 
@@ -43,8 +45,12 @@ def load_probes(path: Path = PROBES) -> list[Probe]:
 
 def missing(probe: Probe, translation: str) -> list[str]:
     """What the translation lacks or has made up (empty: the probe passes)."""
-    lost = [m for m in probe.must
-            if not (m.lower() in translation.lower() if _LETTERS.fullmatch(m) else m in translation)]
+    lost = [m for m in probe.must if not m.startswith("!") and not _has(translation, m)]
+    wrong = [f"has {m[1:]}" for m in probe.must if m.startswith("!") and _has(translation, m[1:])]
     allowed = set(re.findall(r"\d+", probe.sentence + " " + " ".join(probe.must)))
     invented = [d for d in re.findall(r"\d+", translation) if d not in allowed]
-    return lost + [f"invented {d}" for d in invented]
+    return lost + wrong + [f"invented {d}" for d in invented]
+
+
+def _has(translation: str, text: str) -> bool:
+    return text.lower() in translation.lower() if _LETTERS.fullmatch(text) else text in translation

@@ -23,6 +23,7 @@ from training.translator.data import (
 from training.translator.dictionary import DictionaryPairs, rare_word_terms, read_dictionary_file, training_pairs
 from training.translator.distill import lowercase_word_counts, new_pairs, read_forward_translations, without_rare_words
 from training.translator.ids import save_ids
+from training.translator.gender import augment_gender, role_nouns
 from training.translator.names import augment_names
 from training.translator.tokenizer import JOINT_MODEL_NAME, Tokenizer, train_joint_bpe
 from training.translator.written import build_written, probe_sentences
@@ -80,7 +81,8 @@ def prepare(cfg: DataConfig, keep_tokenizer: bool = False) -> dict:
                                         cfg.dictionary_term_words, cfg.seed + 4)
     stats.dictionary_pairs = len(dictionary)
     written = written_pairs(cfg, exclude, stats)
-    train = pairs + numbers + names + casual + commas + forward + dictionary + written
+    gendered = gender_pairs(cfg, pairs, stats)
+    train = pairs + numbers + names + casual + commas + forward + dictionary + written + gendered
     src, tgt = tok.encode([p[0] for p in train]), tok.encode([p[1] for p in train])
     keep = [i for i in range(len(train)) if len(src[i]) <= cfg.max_tokens and len(tgt[i]) <= cfg.max_tokens]
     stats.too_long += len(train) - len(keep)
@@ -118,3 +120,16 @@ def written_pairs(cfg: DataConfig, exclude: set[str], stats: CleaningStats) -> l
         stats.notes.append(f"{len(informal)} informal copies of written pairs (lower-case, no final punctuation, "
                            "no commas)")
     return kept * cfg.written_copies + informal
+
+
+def gender_pairs(cfg: DataConfig, pairs: list[tuple[str, str]], stats: CleaningStats) -> list[tuple[str, str]]:
+    """``gender_augment_copies`` copies of the corpus's pairs whose one man has a role, made a woman's."""
+    if cfg.gender_augment_copies <= 0:
+        return []
+    if not cfg.dictionary:
+        raise ValueError("data.gender_augment_copies needs data.dictionary: the role nouns come from it")
+    with open(cfg.dictionary, encoding="utf-8") as lines:
+        roles = role_nouns(lines)
+    gendered = augment_gender(pairs, roles, cfg.gender_augment_copies, cfg.seed + 7)
+    stats.notes.append(f"{len(gendered)} gender-swapped copies ({len(roles)} role nouns from the dictionary)")
+    return gendered

@@ -30,7 +30,8 @@ RAW_DIR = Path(__file__).with_name("data") / "written"
 #: Two sentences whose word sets (digits masked) share at least this share of their union are near duplicates.
 NEAR_JACCARD = 0.75
 #: Hand-written probe files (repository paths; the sentence is column 2) whose sentences no written pair may be near.
-PROBE_FILES = ("tests/core/probe_sentences.tsv", "tests/core/sense_probes.tsv", "tests/core/greeting_probes.tsv")
+PROBE_FILES = ("tests/core/probe_sentences.tsv", "tests/core/sense_probes.tsv", "tests/core/greeting_probes.tsv",
+               "tests/core/gender_probes.tsv")
 _WORD = re.compile(r"[^\W\d_]+|#")
 
 

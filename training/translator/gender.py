@@ -1,0 +1,160 @@
+"""Gender-swapped copies: teach the translator that a woman's role is written in the feminine.
+
+Tatoeba says "Tom is a teacher." → "Tom ist Lehrer." hundreds of times, and "Mary is a teacher." →
+"Maria ist Lehrerin." almost never; versions up to 16 wrote "Maria ist Lehrer." and "Angela Merkel war
+der Kanzler". This module makes counterfactual copies (counterfactual data augmentation, as in Zmigrod
+et al. 2019 for languages with rich morphology) of the narrow, safe shape: a pair whose one person is a man
+named on both sides (Tom, John, ...) or "He"/"Er", and whose German names his role after a copula or "als"
+("ist Lehrer", "war ein Arzt", "als Kanzler"). The copy has a woman's name, she/her, and the feminine role
+("Maria ist Lehrerin.", "war eine Ärztin"). Pairs with anything the swap cannot follow (a second person,
+a man's noun such as "brother", a role after an adjective) are left alone. Pure Python, no TensorFlow.
+
+The masculine → feminine role nouns come from the Ding dictionary (``Arzt {m} ... Ärztin {f}``): a
+feminine noun that is the masculine one plus "-in", with or without an umlaut ("Koch" → "Köchin", and
+"Kollege" → "Kollegin").
+"""
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable
+
+Pair = tuple[str, str]
+
+# English first names that Tatoeba keeps unchanged in German and that are a man's.
+MALE_NAMES = frozenset(
+    "Tom John Ken Jack Bob Jim Mike Paul Peter David Mark Oliver Bill George Dan Tony Kevin Steve Fred Ben "
+    "Luke Jake Jason Tim Carl Michael Daniel Robert Richard Thomas James Frank Henry Martin Bruno Hans".split())
+# A woman's names for the copies: (English, German). "Maria" first: the service masks a woman's unseen name
+# as "Maria" (core/text/masking.py), and Tatoeba writes "Mary" as "Maria".
+FEMALE_NAMES: tuple[Pair, ...] = (("Maria", "Maria"), ("Maria", "Maria"), ("Mary", "Maria"), ("Eva", "Eva"))
+_ENGLISH_PRONOUNS = {"he": "she", "him": "her", "his": "her", "himself": "herself"}
+# Words that name another person or a man by a noun: a pair holding one is not swapped.
+_ENGLISH_BLOCKERS = frozenset(
+    "she her hers herself they them their woman women girl girls lady man men boy boys guy guys gentleman "
+    "husband wife brother sister father mother son daughter uncle aunt nephew niece king queen mr mrs ms "
+    "miss sir madam grandfather grandmother grandpa grandma dad mom mum boyfriend girlfriend prince princess "
+    "you we i me my our your us".split())
+_MANS_NOUN = re.compile(r"^(?!(?:[Gg]er|[Rr]o|[Hh]u|[Ww]o)man$)[A-Za-z]*m[ae]n$")  # "Frenchman", not "German"
+_GERMAN_PRONOUNS = {"er": "sie", "ihn": "sie", "ihm": "ihr"}
+_POSSESSIVE = re.compile(r"^sein(e|en|em|er|es)?$", re.IGNORECASE)
+_COPULAS = frozenset("ist war wird wurde werden geworden bleibt blieb sei wäre als".split())
+_ARTICLES = {"ein": "eine", "kein": "keine", "der": "die"}
+_TOKEN = re.compile(r"\w+|[^\w\s]+")
+_UMLAUT = {"a": "ä", "o": "ö", "u": "ü", "A": "Ä", "O": "Ö", "U": "Ü"}
+_ADJECTIVE = re.compile(r"^[a-zäöüß]{3,}(?:e|er)$")
+_ROLE_ITEM = re.compile(r"^([A-ZÄÖÜ][a-zäöüß]+) \{([mf])\}")
+
+
+def _feminine_candidates(masculine: str) -> set[str]:
+    stems = {masculine, masculine[:-1]} if masculine.endswith("e") else {masculine}
+    for stem in list(stems):
+        for i, letter in enumerate(stem):
+            if letter in _UMLAUT:
+                stems.add(stem[:i] + _UMLAUT[letter] + stem[i + 1:])
+    return {stem + "in" for stem in stems}
+
+
+def role_nouns(dictionary_lines: Iterable[str]) -> dict[str, str]:
+    """Masculine → feminine singular role nouns from Ding entries that list both ("Arzt" → "Ärztin")."""
+    roles: dict[str, str] = {}
+    for line in dictionary_lines:
+        german = line.split(" :: ", 1)[0]
+        items = [m for part in german.split("|") for item in part.split(";") if (m := _ROLE_ITEM.match(item.strip()))]
+        masculine = {m.group(1) for m in items if m.group(2) == "m"}
+        feminine = {m.group(1) for m in items if m.group(2) == "f"}
+        for word in sorted(masculine):
+            found = sorted(_feminine_candidates(word) & feminine)
+            if found and word not in roles:
+                roles[word] = found[0]
+    return roles
+
+
+def _case_like(word: str, model: str) -> str:
+    return word.capitalize() if model[:1].isupper() else word
+
+
+def _swap_english(source: str, name: str | None, female: str) -> str | None:
+    words = re.findall(r"[A-Za-z]+", source)
+    if any(w.lower() in _ENGLISH_BLOCKERS or _MANS_NOUN.match(w) for w in words):
+        return None
+    if name is not None:
+        source = re.sub(rf"\b{name}\b", female, source)
+    return re.sub(r"\b(?:[Hh]e|[Hh]im|[Hh]is|[Hh]imself)\b",
+                  lambda m: _case_like(_ENGLISH_PRONOUNS[m.group(0).lower()], m.group(0)), source)
+
+
+def _feminine_phrase(tokens: list[str], out: list[str], i: int, feminine: str) -> bool:
+    """Make the role at ``i`` feminine with its article and adjectives, if it follows a copula or "als":
+    "ist Lehrer", "war ein guter Arzt" → "war eine gute Ärztin", "ist der neue Chef" → "ist die neue Chefin"."""
+    j = i - 1
+    while j > 0 and _ADJECTIVE.match(tokens[j]):
+        j -= 1
+    article = tokens[j].lower() if j >= 0 else ""
+    if article in _ARTICLES and j > 0 and tokens[j - 1].lower() in _COPULAS:
+        out[j] = _case_like(_ARTICLES[article], tokens[j])
+    elif article not in _COPULAS:
+        return False
+    for k in range(j + 1, i):  # strong "-er" after ein/kein/none becomes "-e"; weak "-e" after der stays
+        if tokens[k].endswith("er") and article != "der":
+            out[k] = tokens[k][:-1]
+        elif not tokens[k].endswith("e"):
+            return False
+    out[i] = feminine
+    return True
+
+
+def _swap_german(target: str, name: str | None, female: str, roles: dict[str, str]) -> str | None:
+    tokens = _TOKEN.findall(target)
+    spaces = re.split(r"\w+|[^\w\s]+", target)  # the text between tokens, to write the sentence back
+    out = list(tokens)
+    swapped_role = False
+    for i, token in enumerate(tokens):
+        low = token.lower()
+        after = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if name is not None and token == name:
+            out[i] = female
+        elif low in _GERMAN_PRONOUNS:
+            out[i] = _case_like(_GERMAN_PRONOUNS[low], token)
+        elif _POSSESSIVE.match(token) and not (low == "sein" and (not after or not after[0].isalnum())):
+            out[i] = _case_like("ihr" + low[4:], token)
+        elif token in roles:
+            if not _feminine_phrase(tokens, out, i, roles[token]):
+                return None  # a role the swap cannot follow (another person's, or in the dative)
+            swapped_role = True
+    if not swapped_role:
+        return None
+    return "".join(s + t for s, t in zip(spaces, out)) + spaces[-1]
+
+
+def gender_variant(source: str, target: str, roles: dict[str, str], rng: random.Random) -> Pair | None:
+    """The pair with its one man made a woman, or None where the pair is not of the safe shape."""
+    names = [w for w in set(re.findall(r"[A-Z][a-z]+", source)) if w in MALE_NAMES]
+    if len(names) > 1:
+        return None
+    name = names[0] if names else None
+    if name is not None and (len(re.findall(rf"\b{name}\b", source)) != 1 or
+                             len(re.findall(rf"\b{name}\b", target)) != 1):
+        return None
+    if name is None and not re.match(r"^He\b", source):
+        return None
+    english_female, german_female = rng.choice(FEMALE_NAMES)
+    english = _swap_english(source, name, english_female)
+    german = _swap_german(target, name, german_female, roles)
+    if english is None or german is None:
+        return None
+    return english, german
+
+
+def augment_gender(pairs: list[Pair], roles: dict[str, str], copies: int, seed: int) -> list[Pair]:
+    """``copies`` gender-swapped copies of every pair of the safe shape (each with its own woman's name)."""
+    if copies <= 0 or not roles:
+        return []
+    rng = random.Random(seed)
+    extra: list[Pair] = []
+    for _ in range(copies):
+        for en, de in pairs:
+            variant = gender_variant(en, de, roles, rng)
+            if variant is not None:
+                extra.append(variant)
+    return extra
