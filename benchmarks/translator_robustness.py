@@ -1,7 +1,7 @@
 """Robustness of the shipped translator to real text (issue 10): spans, casing, names.
 
     python benchmarks/translator_robustness.py [--split test] [--beam-size 1] [--no-spans] [--no-names] [--no-particles]
-        [--no-formalize]
+        [--no-formalize] [--no-gendered-names]
 
 Prints, through the same pipeline as ``POST /translate`` (``core/translation.py``):
 
@@ -21,9 +21,10 @@ Prints, through the same pipeline as ``POST /translate`` (``core/translation.py`
    belongs, by kind (names of people/places, spans) — the rest were inserted by the fallback. Names with
    lower-case particles ("Ursula von der Leyen") are counted apart (``copy_particle_names``).
 
-``--no-spans``, ``--no-names``, ``--no-particles`` and ``--no-formalize`` turn off the protected spans
-(core/text/masking.py), the masking of unseen names (core/text/names.py), the particles that join a name
-("von der") or the informal-text rules (core/text/informal.py), for before/after figures.
+``--no-spans``, ``--no-names``, ``--no-particles``, ``--no-formalize`` and ``--no-gendered-names`` turn off the
+protected spans (core/text/masking.py), the masking of unseen names (core/text/names.py), the particles that join a
+name ("von der"), the informal-text rules (core/text/informal.py) or the placeholders that follow a person's gender
+(core/text/name_gender.py), for before/after figures.
 """
 from __future__ import annotations
 
@@ -88,6 +89,8 @@ def main() -> int:
     parser.add_argument("--no-formalize", action="store_true", help="without the informal-text rules")
     parser.add_argument("--no-names", action="store_true", help="without masking unseen names")
     parser.add_argument("--no-particles", action="store_true", help="no particle joins a name ('von der')")
+    parser.add_argument("--no-gendered-names", action="store_true",
+                        help="every unseen person gets the same placeholders, whatever the name's gender")
     parser.add_argument("--skip-bleu", action="store_true", help="probe suite and names only")
     parser.add_argument("--show", action="store_true", help="print every probe's translation")
     args = parser.parse_args()
@@ -107,6 +110,8 @@ def main() -> int:
         masking.PROTECT_NAMES = False
     if args.no_particles:
         name_finder.PARTICLES = frozenset()
+    if args.no_gendered_names:
+        masking.GENDERED_PEOPLE = False
     pipeline, _ = load_pipeline(args.model)
     placed = defaultdict(lambda: [0, 0])  # span kind -> [placeholder came through in place, spans]
     unmask = text_pipeline.unmask

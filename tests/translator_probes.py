@@ -3,8 +3,9 @@ checking, shared by tests/service/test_translator_probe.py and benchmarks/transl
 
 A probe passes when every string of its ``must`` column is in the translation (strings made of
 letters only, such as names, compared without regard to case; anything with digits or symbols
-exactly), none of those written with a leading "!" is (a man's role must not come out feminine), and the translation has no digit group that is neither in the source nor in ``must``
-(a placeholder or a number the model made up).
+exactly), none of those written with a leading "!" is (a man's role must not come out feminine), and the
+translation has no digit group that is neither in the source nor in ``must`` (a placeholder or a number the model
+made up).
 """
 from __future__ import annotations
 

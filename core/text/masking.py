@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from core.text.name_gender import MAN, WOMAN, name_gender
 from core.text.names import find_names
 from core.text.spans import DATE, EMAIL, EMOJI, HANDLE, HASHTAG, NUMBER_WORD, TIME, URL, Span, find_spans
 
@@ -28,12 +29,17 @@ WEEKDAYS = (("Tuesday", ("Dienstags", "Dienstag")), ("Monday", ("Montags", "Mont
             ("Friday", ("Freitags", "Freitag")), ("Sunday", ("Sonntags", "Sonntag")))
 NAMES = (("Maria", ("Maria",)), ("Oliver", ("Oliver",)), ("Paris", ("Paris",)), ("Boston", ("Boston",)))
 PEOPLE = (("Maria", ("Maria",)), ("Oliver", ("Oliver",)), ("Eva", ("Eva",)), ("Ken", ("Ken",)))
+# A person whose name is a woman's or a man's (core/text/name_gender.py) gets a placeholder of the same gender.
+WOMEN = (("Maria", ("Maria",)), ("Eva", ("Eva",)))
+MEN = (("Oliver", ("Oliver",)), ("Ken", ("Ken",)))
 PLACES = (("Boston", ("Boston",)), ("Paris", ("Paris",)), ("London", ("London",)), ("Berlin", ("Berlin",)))
 PLACEHOLDERS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
-    "number": NUMBERS, "date": WEEKDAYS, "name": NAMES, "person": PEOPLE, "place": PLACES}
+    "number": NUMBERS, "date": WEEKDAYS, "name": NAMES, "person": PEOPLE, "place": PLACES, "woman": WOMEN,
+    "man": MEN}
 _POOL = {EMAIL: "name", URL: "name", HANDLE: "name", HASHTAG: "name", EMOJI: "name", DATE: "date"}
 PERSON, PLACE = "person", "place"  # kinds of the unseen names (core/text/names.py)
 PROTECT_NAMES = True
+GENDERED_PEOPLE = True  # False: every person gets :data:`PEOPLE`' placeholders, as up to session 30
 _EDGE_KINDS = {EMOJI, HASHTAG, HANDLE}
 _UNIT_WORDS = {
     "money": {"dollar", "dollars", "euro", "euros", "pfund", "yen", "rupien", "franken", "$", "€", "£", "¥"},
@@ -41,6 +47,9 @@ _UNIT_WORDS = {
     "time": {"uhr"},
 }
 _ALL_UNITS = {"uhr", "prozent", "%"}
+# A title at the start of an unseen name, written the German way in the translation.
+_TITLE = re.compile(r"(Mrs|Ms|Miss|Mr|Dr)\.?(?= )")
+_GERMAN_TITLES = {"mrs": "Frau", "ms": "Frau", "miss": "Frau", "mr": "Herr", "dr": "Dr."}
 _END = re.compile(r"[.!?…:;]*[\"'”’)\]]*$")
 
 
@@ -75,11 +84,17 @@ def _names(sentence: str) -> list[Span]:
     for start, end, place in find_names(sentence):
         text = sentence[start:end]
         german = text if any(c.isupper() for c in text) else re.sub(r"\b\w", lambda m: m.group(0).upper(), text)
+        title = _TITLE.match(german)
+        if title:  # "Mrs Okonkwo" → "Frau Okonkwo" (the German title; "Herr" in the nominative)
+            german = _GERMAN_TITLES[title.group(1).lower()] + german[title.end(1):].lstrip(".")
         out.append(Span(PLACE if place else PERSON, start, end, text, german))
     return out
 
 
-def _pool(span: Span) -> str:
+def _pool(span: Span, before: str) -> str:
+    if span.kind == PERSON and GENDERED_PEOPLE:
+        gender = name_gender(span.text, before)
+        return {WOMAN: "woman", MAN: "man"}.get(gender or "", PERSON)
     if span.kind in (PERSON, PLACE):
         return span.kind
     if span.kind == DATE and not re.search(r"\b\d{1,2}(?:st|nd|rd|th)?\b(?![-/.]?\d)", span.text):
@@ -101,7 +116,8 @@ def mask(sentence: str) -> Masking:
     slots: list[tuple[tuple[str, ...], Span]] = []
     at = start
     for span in inner:
-        placeholder = next((p for p in PLACEHOLDERS[_pool(span)] if p[0].lower() not in taken), None)
+        placeholder = next((p for p in PLACEHOLDERS[_pool(span, sentence[:span.start])] if p[0].lower() not in taken),
+                           None)
         if placeholder is None:
             continue  # more spans than placeholders: the model gets this one as it is
         taken.add(placeholder[0].lower())

@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from test_translator_wrapper import shipped_version  # noqa: E402
-from translator_probes import GREETING_PROBES, SENSE_PROBES, load_probes, missing  # noqa: E402
+from translator_probes import GENDER_PROBES, GREETING_PROBES, SENSE_PROBES, load_probes, missing  # noqa: E402
 
 from service.models.base import ModelInfo, TranslateOptions, TranslationResult  # noqa: E402
 
@@ -83,6 +83,13 @@ def test_sense_and_greeting_probes_do_not_fall(translator: Any, path: Path, floo
     outputs = [r.translation if isinstance(r, TranslationResult) else "" for r in results]
     failed = {p.sentence: o for p, o in zip(probes, outputs, strict=True) if missing(p, o)}
     assert len(probes) == 40 and len(probes) - len(failed) >= floor, failed
+
+
+def test_a_probe_fails_on_what_it_must_not_have() -> None:
+    (probe,) = [p for p in load_probes(GENDER_PROBES) if p.sentence == "My uncle is a baker."]
+    assert missing(probe, "Mein Onkel ist Bäcker.") == []
+    assert missing(probe, "Mein Onkel ist Bäckerin.") == ["has Bäckerin"]  # "Bäcker" is in it, and so is the wrong form
+    assert missing(probe, "Mein Onkel backt.") == ["Bäcker"]
 
 
 @pytest.mark.parametrize("sentence", MUST_PASS)

@@ -124,7 +124,7 @@ def _swap_german(target: str, name: str | None, female: str, roles: dict[str, st
             swapped_role = True
     if not swapped_role:
         return None
-    return "".join(s + t for s, t in zip(spaces, out)) + spaces[-1]
+    return "".join(s + t for s, t in zip(spaces[:-1], out, strict=True)) + spaces[-1]
 
 
 def gender_variant(source: str, target: str, roles: dict[str, str], rng: random.Random) -> Pair | None:

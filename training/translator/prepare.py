@@ -22,8 +22,8 @@ from training.translator.data import (
 )
 from training.translator.dictionary import DictionaryPairs, rare_word_terms, read_dictionary_file, training_pairs
 from training.translator.distill import lowercase_word_counts, new_pairs, read_forward_translations, without_rare_words
-from training.translator.ids import save_ids
 from training.translator.gender import augment_gender, role_nouns
+from training.translator.ids import save_ids
 from training.translator.names import augment_names
 from training.translator.tokenizer import JOINT_MODEL_NAME, Tokenizer, train_joint_bpe
 from training.translator.written import build_written, probe_sentences
