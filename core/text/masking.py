@@ -49,6 +49,7 @@ _UNIT_WORDS = {
 _ALL_UNITS = {"uhr", "prozent", "%"}
 # A title at the start of an unseen name, written the German way in the translation.
 _TITLE = re.compile(r"(Mrs|Ms|Miss|Mr|Dr)\.?(?= )")
+_TITLE_BEFORE = re.compile(r"(?<!\w)(Mrs|Ms|Miss|Dr)\.? $")  # the model writes "Mr" as "Herr" itself
 _GERMAN_TITLES = {"mrs": "Frau", "ms": "Frau", "miss": "Frau", "mr": "Herr", "dr": "Dr."}
 _END = re.compile(r"[.!?…:;]*[\"'”’)\]]*$")
 
@@ -82,6 +83,9 @@ def _names(sentence: str) -> list[Span]:
     """Unseen names as spans; one typed in lower case comes back with capitals ("Oaxaca")."""
     out = []
     for start, end, place in find_names(sentence):
+        before = _TITLE_BEFORE.search(sentence[:start]) if not place else None
+        if before:  # "Ms Adebayo": the model drops or copies "Ms"; the span takes it and writes "Frau"
+            start = before.start(1)
         text = sentence[start:end]
         german = text if any(c.isupper() for c in text) else re.sub(r"\b\w", lambda m: m.group(0).upper(), text)
         title = _TITLE.match(german)

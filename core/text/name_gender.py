@@ -20,6 +20,7 @@ from pathlib import Path
 NAMES_FILE = Path(__file__).with_name("first_names.tsv")
 WOMAN, MAN = "f", "m"
 _TITLE = re.compile(r"\b(Mrs|Ms|Miss|Madam|Madame|Lady|Dame|Mr|Sir|Lord)\.?\s+$")
+_NEUTRAL_TITLES = frozenset({"dr", "prof", "professor"})
 _WOMEN_TITLES = frozenset({"Mrs", "Ms", "Miss", "Madam", "Madame", "Lady", "Dame"})
 
 
@@ -45,6 +46,8 @@ def first_names() -> dict[str, str]:
 def name_gender(name: str, before: str = "") -> str | None:
     """``f``, ``m`` or None (unknown or both) for the name ``name`` that ``before`` precedes in its sentence."""
     words = name.split()
+    while len(words) > 1 and words[0].rstrip(".").lower() in _NEUTRAL_TITLES:
+        words = words[1:]  # "Dr Elena Petrova": the first name tells
     title = _TITLE.search(before) or (_TITLE.match(f"{words[0]} ") if len(words) > 1 else None)  # "Mrs Okonkwo"
     if title:
         return WOMAN if title.group(1) in _WOMEN_TITLES else MAN

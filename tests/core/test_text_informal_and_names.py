@@ -47,8 +47,8 @@ def test_particles_join_a_name_also_at_the_start() -> None:
     assert names("Have you met Joost van den Berg before?") == [("Joost van den Berg", False)]
     assert names("Yesterday I talked to Ana da Silva.") == [("Ana da Silva", False)]
     m = mask("I met Charles de Gaulle in Oaxaca.")
-    assert m.text == "I met Maria in Boston."
-    assert unmask("Ich traf Maria in Boston.", m) == "Ich traf Charles de Gaulle in Oaxaca."
+    assert m.text == "I met Oliver in Boston."  # a man's first name: a man's placeholder (core/text/name_gender.py)
+    assert unmask("Ich traf Oliver in Boston.", m) == "Ich traf Charles de Gaulle in Oaxaca."
 
 
 def test_a_particle_needs_a_capitalised_word_on_both_sides() -> None:

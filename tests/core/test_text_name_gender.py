@@ -73,3 +73,14 @@ def test_a_name_is_found_without_its_accents_and_two_genders_make_it_both(
         assert name_gender.name_gender("Andrea Rossi") is None
     finally:
         first_names.cache_clear()
+
+
+def test_a_womans_title_or_dr_before_an_unseen_name_joins_it(names: None) -> None:
+    masked = mask("Ms Adebayo is our new neighbour.")
+    assert masked.text == "Maria is our new neighbour."
+    assert unmask("Maria ist unsere neue Nachbarin.", masked) == "Frau Adebayo ist unsere neue Nachbarin."
+    assert mask("Mr Adebayo is here.").text == "Mr Oliver is here."  # the model writes "Herr" itself
+    mister = mask("I met Mr Adebayo.")  # a title inside the unseen name: written "Herr", the nominative
+    assert mister.text == "I met Oliver." and unmask("Ich traf Oliver.", mister) == "Ich traf Herr Adebayo."
+    doctor = mask("Thank you, Dr Priyanka Zyxwv.")
+    assert doctor.tokens == ("Maria",) and unmask("Danke, Maria.", doctor) == "Danke, Dr. Priyanka Zyxwv."
