@@ -43,6 +43,9 @@ _ARTICLES = {"ein": "eine", "kein": "keine", "der": "die"}
 _TOKEN = re.compile(r"\w+|[^\w\s]+")
 _UMLAUT = {"a": "ä", "o": "ö", "u": "ü", "A": "Ä", "O": "Ö", "U": "Ü"}
 _ADJECTIVE = re.compile(r"^[a-zäöüß]{3,}(?:e|er)$")
+# Words in "-er"/"-e" between a copula and a role that are no adjectives (the swap leaves such a pair alone).
+_ADVERBS = frozenset("aber immer wieder früher später eher oder sicher weiter lieber leider bisher seither daher "
+                     "vorher nachher außer jeder jede eine keine ohne gerne gern lange bitte".split())
 _ROLE_ITEM = re.compile(r"^([A-ZÄÖÜ][a-zäöüß]+) \{([mf])\}")
 
 
@@ -96,6 +99,8 @@ def _feminine_phrase(tokens: list[str], out: list[str], i: int, feminine: str) -
     elif article not in _COPULAS:
         return False
     for k in range(j + 1, i):  # strong "-er" after ein/kein/none becomes "-e"; weak "-e" after der stays
+        if tokens[k].lower() in _ADVERBS:
+            return False  # "war früher Sänger" is no adjective's ending to change
         if tokens[k].endswith("er") and article != "der":
             out[k] = tokens[k][:-1]
         elif not tokens[k].endswith("e"):

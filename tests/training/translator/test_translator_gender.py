@@ -18,6 +18,7 @@ DING = [
     "Kollege {m}; Kollegin {f} :: colleague",
     "Bundeskanzler {m}; Kanzler {m}; Bundeskanzlerin {f}; Kanzlerin {f} [pol.] :: chancellor",
     "Koch {m}; Köchin {f} :: cook",
+    "Sänger {m}; Sängerin {f} :: singer",
     "Tisch {m} | Tische {pl} :: table | tables",             # no feminine: not a role
     "Kiefer {m} [anat.]; Kiefer {f} [bot.] :: jaw; pine",    # the same word twice is no "-in" form
 ]
@@ -30,7 +31,8 @@ def _swap(english: str, german: str) -> tuple[str, str] | None:
 
 def test_role_nouns_pair_a_masculine_with_its_feminine_in_in_with_or_without_umlaut() -> None:
     assert ROLES == {"Arzt": "Ärztin", "Lehrer": "Lehrerin", "Kollege": "Kollegin", "Bundeskanzler": "Bundeskanzlerin",
-                     "Kanzler": "Kanzlerin", "Koch": "Köchin"}
+                     "Kanzler": "Kanzlerin", "Koch": "Köchin",
+                     "Sänger": "Sängerin"}
 
 
 def test_a_man_named_on_both_sides_becomes_a_woman_with_her_role_article_and_adjective() -> None:
@@ -46,6 +48,12 @@ def test_he_becomes_she_and_a_weak_adjective_after_der_stays() -> None:
         "She was the new chancellor.", "Sie war die neue Kanzlerin.")
     assert _swap("He isn't a cook.", "Er ist kein Koch.") == ("She isn't a cook.", "Sie ist keine Köchin.")
     assert _swap("He worked as a doctor.", "Er arbeitete als Arzt.") == ("She worked as a doctor.", "Sie arbeitete als Ärztin.")
+
+
+def test_an_adverb_between_copula_and_role_is_left_alone_an_adjective_agrees() -> None:
+    assert _swap("He was a teacher again.", "Er war wieder Lehrer.") is None  # not "wiede Lehrerin"
+    assert _swap("He used to be a singer.", "Er war früher Sänger.") is None
+    assert _swap("He is a freelance cook.", "Er ist freier Koch.") == ("She is a freelance cook.", "Sie ist freie Köchin.")
 
 
 def test_sein_as_a_verb_is_not_a_possessive() -> None:
