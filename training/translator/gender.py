@@ -19,6 +19,8 @@ import random
 import re
 from collections.abc import Iterable
 
+from training.translator.names import variant_copies
+
 Pair = tuple[str, str]
 
 # English first names that Tatoeba keeps unchanged in German and that are a man's.
@@ -155,11 +157,4 @@ def augment_gender(pairs: list[Pair], roles: dict[str, str], copies: int, seed: 
     """``copies`` gender-swapped copies of every pair of the safe shape (each with its own woman's name)."""
     if copies <= 0 or not roles:
         return []
-    rng = random.Random(seed)
-    extra: list[Pair] = []
-    for _ in range(copies):
-        for en, de in pairs:
-            variant = gender_variant(en, de, roles, rng)
-            if variant is not None:
-                extra.append(variant)
-    return extra
+    return variant_copies(pairs, copies, seed, lambda en, de, rng: gender_variant(en, de, roles, rng))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 Pair = tuple[str, str]
 
@@ -79,16 +79,22 @@ def name_variant(source: str, target: str, lexicon: set[str], rng: random.Random
     return source, target
 
 
+def variant_copies(pairs: list[Pair], copies: int, seed: int,
+                   variant: Callable[[str, str, random.Random], Pair | None]) -> list[Pair]:
+    """``copies`` passes over ``pairs``, keeping each pair's ``variant`` that is not None (one seeded generator)."""
+    rng = random.Random(seed)
+    extra: list[Pair] = []
+    for _ in range(copies):
+        for en, de in pairs:
+            made = variant(en, de, rng)
+            if made is not None:
+                extra.append(made)
+    return extra
+
+
 def augment_names(pairs: list[Pair], copies: int, seed: int) -> list[Pair]:
     """``copies`` extra copies of every pair sharing a name, each with new made-up names."""
     if copies <= 0:
         return []
     lexicon = name_lexicon(en for en, _ in pairs)
-    rng = random.Random(seed)
-    extra: list[Pair] = []
-    for _ in range(copies):
-        for en, de in pairs:
-            variant = name_variant(en, de, lexicon, rng)
-            if variant is not None:
-                extra.append(variant)
-    return extra
+    return variant_copies(pairs, copies, seed, lambda en, de, rng: name_variant(en, de, lexicon, rng))
