@@ -63,6 +63,9 @@ class DataConfig:
     # gender-swapped copies of the corpus's pairs whose one man has a role ("Tom ist Lehrer." → "Maria ist
     # Lehrerin.", training/translator/gender.py; its role nouns come from ``dictionary``); 0 = none (up to version 16)
     gender_augment_copies: int = 0
+    # as many copies of the same pairs kept a man's, with a man's name drawn anew ("Oliver ist Lehrer."), so that
+    # the name, not the sentence's shape, decides the role's gender; 0 = none (up to F17c)
+    gender_masculine_copies: int = 0
     seed: int = 13
 
 

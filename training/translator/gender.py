@@ -30,6 +30,8 @@ MALE_NAMES = frozenset(
 # A woman's names for the copies: (English, German). "Maria" first: the service masks a woman's unseen name
 # as "Maria" (core/text/masking.py), and Tatoeba writes "Mary" as "Maria".
 FEMALE_NAMES: tuple[Pair, ...] = (("Maria", "Maria"), ("Maria", "Maria"), ("Mary", "Maria"), ("Eva", "Eva"))
+# A man's names for the masculine counterparts: "Oliver" and "Ken" first, the service's placeholders for a man.
+MALE_COPY_NAMES: tuple[str, ...] = ("Oliver", "Oliver", "Ken", "Ken", "Tom", "John", "Paul")
 _ENGLISH_PRONOUNS = {"he": "she", "him": "her", "his": "her", "himself": "herself"}
 # Words that name another person or a man by a noun: a pair holding one is not swapped.
 _ENGLISH_BLOCKERS = frozenset(
@@ -153,8 +155,26 @@ def gender_variant(source: str, target: str, roles: dict[str, str], rng: random.
     return english, german
 
 
-def augment_gender(pairs: list[Pair], roles: dict[str, str], copies: int, seed: int) -> list[Pair]:
-    """``copies`` gender-swapped copies of every pair of the safe shape (each with its own woman's name)."""
+def masculine_variant(source: str, target: str, roles: dict[str, str], rng: random.Random) -> Pair | None:
+    """The counterpart of :func:`gender_variant`: a pair it would swap, kept a man's, his name drawn anew
+    ("Tom ist Lehrer." → "Oliver ist Lehrer."; "He"/"Er" pairs as they are). Given as often as the swapped copies,
+    it keeps the name, not the shape of the sentence, deciding the role's gender: with swapped copies alone a
+    model learns "X is a doctor" → "Ärztin" for any X (F17c, docs/translator.md)."""
+    if gender_variant(source, target, roles, random.Random(0)) is None:
+        return None
+    names = [w for w in set(re.findall(r"[A-Z][a-z]+", source)) if w in MALE_NAMES]
+    if not names:
+        return source, target
+    male = rng.choice(MALE_COPY_NAMES)
+    return re.sub(rf"\b{names[0]}\b", male, source), re.sub(rf"\b{names[0]}\b", male, target)
+
+
+def augment_gender(pairs: list[Pair], roles: dict[str, str], copies: int, seed: int,
+                   masculine_copies: int = 0) -> list[Pair]:
+    """``copies`` gender-swapped copies of every pair of the safe shape (each with its own woman's name), and
+    ``masculine_copies`` copies of the same pairs kept a man's (:func:`masculine_variant`)."""
     if copies <= 0 or not roles:
         return []
-    return variant_copies(pairs, copies, seed, lambda en, de, rng: gender_variant(en, de, roles, rng))
+    feminine = variant_copies(pairs, copies, seed, lambda en, de, rng: gender_variant(en, de, roles, rng))
+    return feminine + variant_copies(pairs, masculine_copies, seed + 1,
+                                     lambda en, de, rng: masculine_variant(en, de, roles, rng))

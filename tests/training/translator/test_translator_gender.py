@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from training.translator.config import DataConfig
-from training.translator.gender import augment_gender, gender_variant, role_nouns
+from training.translator.gender import MALE_COPY_NAMES, augment_gender, gender_variant, masculine_variant, role_nouns
 from training.translator.prepare import prepare
 
 DING = [
@@ -79,6 +79,24 @@ def test_augment_gender_makes_the_copies_asked_for_and_is_seeded() -> None:
     assert len(first) == 3 and all(de.endswith("ist Ärztin.") for _, de in first)
     assert first == augment_gender(pairs, ROLES, 3, seed=5)
     assert augment_gender(pairs, ROLES, 0, seed=5) == [] and augment_gender(pairs, {}, 2, seed=5) == []
+
+
+def test_masculine_counterparts_keep_the_man_and_his_role_and_only_for_pairs_that_are_swapped() -> None:
+    rng = random.Random(5)
+    made = {masculine_variant("Tom is a good teacher.", "Tom ist ein guter Lehrer.", ROLES, rng) for _ in range(40)}
+    assert {(f"{n} is a good teacher.", f"{n} ist ein guter Lehrer.") for n in MALE_COPY_NAMES} == made
+    assert masculine_variant("He is a cook.", "Er ist Koch.", ROLES, rng) == ("He is a cook.", "Er ist Koch.")
+    assert masculine_variant("Tom and John are cooks.", "Tom und John sind Köche.", ROLES, rng) is None
+    assert masculine_variant("The table is red.", "Der Tisch ist rot.", ROLES, rng) is None
+
+
+def test_augment_gender_gives_as_many_masculine_counterparts_as_asked() -> None:
+    pairs = [("Tom is a cook.", "Tom ist Koch."), ("He is a singer.", "Er ist Sänger."), ("Hi.", "Hallo!")]
+    feminine = augment_gender(pairs, ROLES, 3, seed=1)
+    both = augment_gender(pairs, ROLES, 3, seed=1, masculine_copies=2)
+    assert both[:len(feminine)] == feminine and len(feminine) == 6  # the swapped copies are unchanged
+    assert [de for _, de in both[6:]].count("Er ist Sänger.") == 2 and len(both) == 10
+    assert all(de.endswith(("ist Koch.", "ist Sänger.")) for _, de in both[6:])
 
 
 def test_prepare_adds_gender_copies_only_when_asked_and_needs_the_dictionary(tmp_path: Path) -> None:
