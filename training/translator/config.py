@@ -60,6 +60,9 @@ class DataConfig:
     # and/or without final punctuation, and, where it has a comma between words, one without its commas
     # (casing.augment_casing / augment_commas); 0 = none (up to version 14)
     written_informal_fraction: float = 0.0
+    # copies of the written pairs as the service presents them, each unseen name as its placeholder ("My friend
+    # Maria lives in Boston." / "Meine Freundin Maria wohnt in Boston.", training/translator/served.py); 0 = none
+    written_served_copies: int = 0
     # gender-swapped copies of the corpus's pairs whose one man has a role ("Tom ist Lehrer." → "Maria ist
     # Lehrerin.", training/translator/gender.py; its role nouns come from ``dictionary``); 0 = none (up to version 16)
     gender_augment_copies: int = 0

@@ -25,6 +25,7 @@ from training.translator.distill import lowercase_word_counts, new_pairs, read_f
 from training.translator.gender import augment_gender, role_nouns
 from training.translator.ids import save_ids
 from training.translator.names import augment_names
+from training.translator.served import served_name_copies
 from training.translator.tokenizer import JOINT_MODEL_NAME, Tokenizer, train_joint_bpe
 from training.translator.written import build_written, probe_sentences
 
@@ -119,7 +120,10 @@ def written_pairs(cfg: DataConfig, exclude: set[str], stats: CleaningStats) -> l
     if informal:
         stats.notes.append(f"{len(informal)} informal copies of written pairs (lower-case, no final punctuation, "
                            "no commas)")
-    return kept * cfg.written_copies + informal
+    served = served_name_copies(kept, cfg.written_served_copies)
+    if served:
+        stats.notes.append(f"{len(served)} served copies of written pairs (unseen names as their placeholders)")
+    return kept * cfg.written_copies + informal + served
 
 
 def gender_pairs(cfg: DataConfig, pairs: list[tuple[str, str]], stats: CleaningStats) -> list[tuple[str, str]]:

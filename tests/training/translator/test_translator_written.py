@@ -107,6 +107,30 @@ def test_prepare_adds_the_written_pairs_as_many_times_as_asked(tmp_path: Path) -
     assert sum("," in x and x != "Good morning, dear neighbours." for x in sources) == 1  # lower-case or unpunctuated
 
 
+def test_prepare_adds_served_copies_of_written_pairs_with_unseen_names(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus.tsv.gz"
+    with gzip.open(corpus, "wt", encoding="utf-8") as f:
+        f.writelines(f"I see {n} cats.\tIch sehe {n} Katzen.\tcc-by\n" for n in range(2, 60))
+    heldout, news = tmp_path / "tatoeba" / "heldout", tmp_path / "news-dev"
+    for folder, split in ((heldout, "dev"), (heldout, "test"), (news, "newstest2013")):
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"{split}.en").write_text("The table is red.\n")
+        (folder / f"{split}.de").write_text("Der Tisch ist rot.\n")
+    written = tmp_path / "written"
+    _write(written, "My neighbour Priyanka has a very loud parrot.\tMeine Nachbarin Priyanka hat einen sehr lauten "
+                    "Papagei.\n"
+                    "The mayor opened the new bridge.\tDer Bürgermeister eröffnete die neue Brücke.\n",
+           "1\tok\n2\tok\n")
+    cfg = DataConfig(corpus=str(corpus), heldout_dir=str(heldout), out_dir=str(tmp_path / "data"), vocab_size=300,
+                     number_augment_copies=0, name_augment_copies=0, written_pairs=str(written))
+    base = prepare(cfg)["cleaning"]
+    served = prepare(dataclasses.replace(cfg, written_served_copies=2), keep_tokenizer=True)["cleaning"]
+    assert served["train_pairs"] == base["train_pairs"] + 2  # the pair with a name, twice; the other has none
+    train = (tmp_path / "data" / "train.tsv").read_text(encoding="utf-8")
+    assert train.count("My neighbour Maria has a very loud parrot.\tMeine Nachbarin Maria hat einen sehr lauten "
+                       "Papagei.") == 2
+
+
 def test_the_probe_wall_holds_the_probe_suite_the_sense_and_the_greeting_probes() -> None:
     sentences = probe_sentences(REPOSITORY)
     assert "Hello world!" in sentences and "Hello moon!" in sentences and "Hello Paris!" in sentences
