@@ -69,6 +69,8 @@ class DataConfig:
     # as many copies of the same pairs kept a man's, with a man's name drawn anew ("Oliver ist Lehrer."), so that
     # the name, not the sentence's shape, decides the role's gender; 0 = none (up to F17c)
     gender_masculine_copies: int = 0
+    # also swap a role after "my", "our", "your" ("Tom is my friend." → "Maria ist meine Freundin."); False up to H17c
+    gender_possessives: bool = False
     seed: int = 13
 
 

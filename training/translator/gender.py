@@ -44,6 +44,13 @@ _GERMAN_PRONOUNS = {"er": "sie", "ihn": "sie", "ihm": "ihr"}
 _POSSESSIVE = re.compile(r"^sein(e|en|em|er|es)?$", re.IGNORECASE)
 _COPULAS = frozenset("ist war wird wurde werden geworden bleibt blieb sei wäre als".split())
 _ARTICLES = {"ein": "eine", "kein": "keine", "der": "die"}
+# With ``possessives``: "Tom is my friend." → "Maria ist meine Freundin." (the role is the man's, named by a copula)
+_POSSESSIVE_ARTICLES = {"mein": "meine", "dein": "deine", "unser": "unsere", "euer": "eure"}
+_SPEAKERS_POSSESSIVES = frozenset({"my", "our", "your"})
+# Words in "-er"/"-e" before a role that are determiners, no adjectives ("einer meiner Schüler", "unser Lehrer"):
+# the swap does not reach past them.
+_DETERMINERS = frozenset("unser euer einer meiner deiner seiner ihrer unserer eurer keiner jeder jede dieser diese "
+                         "jener welcher mancher meine deine seine ihre unsere eure keine".split())
 _TOKEN = re.compile(r"\w+|[^\w\s]+")
 _UMLAUT = {"a": "ä", "o": "ö", "u": "ü", "A": "Ä", "O": "Ö", "U": "Ü"}
 _ADJECTIVE = re.compile(r"^[a-zäöüß]{3,}(?:e|er)$")
@@ -81,9 +88,10 @@ def _case_like(word: str, model: str) -> str:
     return word.capitalize() if model[:1].isupper() else word
 
 
-def _swap_english(source: str, name: str | None, female: str) -> str | None:
+def _swap_english(source: str, name: str | None, female: str, possessives: bool = False) -> str | None:
     words = re.findall(r"[A-Za-z]+", source)
-    if any(w.lower() in _ENGLISH_BLOCKERS or _MANS_NOUN.match(w) for w in words):
+    allowed = _SPEAKERS_POSSESSIVES if possessives else frozenset()
+    if any((w.lower() in _ENGLISH_BLOCKERS and w.lower() not in allowed) or _MANS_NOUN.match(w) for w in words):
         return None
     if name is not None:
         source = re.sub(rf"\b{name}\b", female, source)
@@ -91,15 +99,16 @@ def _swap_english(source: str, name: str | None, female: str) -> str | None:
                   lambda m: _case_like(_ENGLISH_PRONOUNS[m.group(0).lower()], m.group(0)), source)
 
 
-def _feminine_phrase(tokens: list[str], out: list[str], i: int, feminine: str) -> bool:
+def _feminine_phrase(tokens: list[str], out: list[str], i: int, feminine: str, possessives: bool = False) -> bool:
     """Make the role at ``i`` feminine with its article and adjectives, if it follows a copula or "als":
     "ist Lehrer", "war ein guter Arzt" → "war eine gute Ärztin", "ist der neue Chef" → "ist die neue Chefin"."""
     j = i - 1
-    while j > 0 and _ADJECTIVE.match(tokens[j]):
+    while j > 0 and _ADJECTIVE.match(tokens[j]) and tokens[j].lower() not in _DETERMINERS:
         j -= 1
     article = tokens[j].lower() if j >= 0 else ""
-    if article in _ARTICLES and j > 0 and tokens[j - 1].lower() in _COPULAS:
-        out[j] = _case_like(_ARTICLES[article], tokens[j])
+    articles = {**_ARTICLES, **_POSSESSIVE_ARTICLES} if possessives else _ARTICLES
+    if article in articles and j > 0 and tokens[j - 1].lower() in _COPULAS:
+        out[j] = _case_like(articles[article], tokens[j])
     elif article not in _COPULAS:
         return False
     for k in range(j + 1, i):  # strong "-er" after ein/kein/none becomes "-e"; weak "-e" after der stays
@@ -113,7 +122,8 @@ def _feminine_phrase(tokens: list[str], out: list[str], i: int, feminine: str) -
     return True
 
 
-def _swap_german(target: str, name: str | None, female: str, roles: dict[str, str]) -> str | None:
+def _swap_german(target: str, name: str | None, female: str, roles: dict[str, str],
+                 possessives: bool = False) -> str | None:
     tokens = _TOKEN.findall(target)
     spaces = re.split(r"\w+|[^\w\s]+", target)  # the text between tokens, to write the sentence back
     out = list(tokens)
@@ -128,7 +138,7 @@ def _swap_german(target: str, name: str | None, female: str, roles: dict[str, st
         elif _POSSESSIVE.match(token) and not (low == "sein" and (not after or not after[0].isalnum())):
             out[i] = _case_like("ihr" + low[4:], token)
         elif token in roles:
-            if not _feminine_phrase(tokens, out, i, roles[token]):
+            if not _feminine_phrase(tokens, out, i, roles[token], possessives):
                 return None  # a role the swap cannot follow (another person's, or in the dative)
             swapped_role = True
     if not swapped_role:
@@ -136,8 +146,10 @@ def _swap_german(target: str, name: str | None, female: str, roles: dict[str, st
     return "".join(s + t for s, t in zip(spaces[:-1], out, strict=True)) + spaces[-1]
 
 
-def gender_variant(source: str, target: str, roles: dict[str, str], rng: random.Random) -> Pair | None:
-    """The pair with its one man made a woman, or None where the pair is not of the safe shape."""
+def gender_variant(source: str, target: str, roles: dict[str, str], rng: random.Random,
+                   possessives: bool = False) -> Pair | None:
+    """The pair with its one man made a woman, or None where the pair is not of the safe shape (with
+    ``possessives`` also a role after "my", "our" or "your": "Tom is my friend." → "Maria ist meine Freundin.")."""
     names = [w for w in set(re.findall(r"[A-Z][a-z]+", source)) if w in MALE_NAMES]
     if len(names) > 1:
         return None
@@ -148,19 +160,20 @@ def gender_variant(source: str, target: str, roles: dict[str, str], rng: random.
     if name is None and not re.match(r"^He\b", source):
         return None
     english_female, german_female = rng.choice(FEMALE_NAMES)
-    english = _swap_english(source, name, english_female)
-    german = _swap_german(target, name, german_female, roles)
+    english = _swap_english(source, name, english_female, possessives)
+    german = _swap_german(target, name, german_female, roles, possessives)
     if english is None or german is None:
         return None
     return english, german
 
 
-def masculine_variant(source: str, target: str, roles: dict[str, str], rng: random.Random) -> Pair | None:
+def masculine_variant(source: str, target: str, roles: dict[str, str], rng: random.Random,
+                      possessives: bool = False) -> Pair | None:
     """The counterpart of :func:`gender_variant`: a pair it would swap, kept a man's, his name drawn anew
     ("Tom ist Lehrer." → "Oliver ist Lehrer."; "He"/"Er" pairs as they are). Given as often as the swapped copies,
     it keeps the name, not the shape of the sentence, deciding the role's gender: with swapped copies alone a
     model learns "X is a doctor" → "Ärztin" for any X (F17c, docs/translator.md)."""
-    if gender_variant(source, target, roles, random.Random(0)) is None:
+    if gender_variant(source, target, roles, random.Random(0), possessives) is None:
         return None
     names = [w for w in set(re.findall(r"[A-Z][a-z]+", source)) if w in MALE_NAMES]
     if not names:
@@ -170,11 +183,11 @@ def masculine_variant(source: str, target: str, roles: dict[str, str], rng: rand
 
 
 def augment_gender(pairs: list[Pair], roles: dict[str, str], copies: int, seed: int,
-                   masculine_copies: int = 0) -> list[Pair]:
+                   masculine_copies: int = 0, possessives: bool = False) -> list[Pair]:
     """``copies`` gender-swapped copies of every pair of the safe shape (each with its own woman's name), and
     ``masculine_copies`` copies of the same pairs kept a man's (:func:`masculine_variant`)."""
     if copies <= 0 or not roles:
         return []
-    feminine = variant_copies(pairs, copies, seed, lambda en, de, rng: gender_variant(en, de, roles, rng))
+    feminine = variant_copies(pairs, copies, seed, lambda en, de, rng: gender_variant(en, de, roles, rng, possessives))
     return feminine + variant_copies(pairs, masculine_copies, seed + 1,
-                                     lambda en, de, rng: masculine_variant(en, de, roles, rng))
+                                     lambda en, de, rng: masculine_variant(en, de, roles, rng, possessives))

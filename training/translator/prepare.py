@@ -134,7 +134,8 @@ def gender_pairs(cfg: DataConfig, pairs: list[tuple[str, str]], stats: CleaningS
         raise ValueError("data.gender_augment_copies needs data.dictionary: the role nouns come from it")
     with open(cfg.dictionary, encoding="utf-8") as lines:
         roles = role_nouns(lines)
-    gendered = augment_gender(pairs, roles, cfg.gender_augment_copies, cfg.seed + 7, cfg.gender_masculine_copies)
+    gendered = augment_gender(pairs, roles, cfg.gender_augment_copies, cfg.seed + 7, cfg.gender_masculine_copies,
+                              cfg.gender_possessives)
     stats.notes.append(f"{len(gendered)} gender copies, swapped and (x{cfg.gender_masculine_copies}) kept a man's "
                        f"({len(roles)} role nouns from the dictionary)")
     return gendered

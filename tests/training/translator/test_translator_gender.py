@@ -19,6 +19,8 @@ DING = [
     "Bundeskanzler {m}; Kanzler {m}; Bundeskanzlerin {f}; Kanzlerin {f} [pol.] :: chancellor",
     "Koch {m}; Köchin {f} :: cook",
     "Sänger {m}; Sängerin {f} :: singer",
+    "Freund {m}; Freundin {f} :: friend",
+    "Schüler {m}; Schülerin {f} :: pupil",
     "Tisch {m} | Tische {pl} :: table | tables",             # no feminine: not a role
     "Kiefer {m} [anat.]; Kiefer {f} [bot.] :: jaw; pine",    # the same word twice is no "-in" form
 ]
@@ -32,7 +34,7 @@ def _swap(english: str, german: str) -> tuple[str, str] | None:
 def test_role_nouns_pair_a_masculine_with_its_feminine_in_in_with_or_without_umlaut() -> None:
     assert ROLES == {"Arzt": "Ärztin", "Lehrer": "Lehrerin", "Kollege": "Kollegin", "Bundeskanzler": "Bundeskanzlerin",
                      "Kanzler": "Kanzlerin", "Koch": "Köchin",
-                     "Sänger": "Sängerin"}
+                     "Sänger": "Sängerin", "Freund": "Freundin", "Schüler": "Schülerin"}
 
 
 def test_a_man_named_on_both_sides_becomes_a_woman_with_her_role_article_and_adjective() -> None:
@@ -88,6 +90,20 @@ def test_masculine_counterparts_keep_the_man_and_his_role_and_only_for_pairs_tha
     assert masculine_variant("He is a cook.", "Er ist Koch.", ROLES, rng) == ("He is a cook.", "Er ist Koch.")
     assert masculine_variant("Tom and John are cooks.", "Tom und John sind Köche.", ROLES, rng) is None
     assert masculine_variant("The table is red.", "Der Tisch ist rot.", ROLES, rng) is None
+
+
+def test_with_possessives_a_role_after_my_our_your_is_swapped_too() -> None:
+    rng = random.Random(3)
+    assert gender_variant("Tom is my best friend.", "Tom ist mein bester Freund.", ROLES, rng) is None  # "my": off
+    english, german = gender_variant("Tom is my best friend.", "Tom ist mein bester Freund.", ROLES, rng,
+                                     possessives=True)
+    assert german.endswith(" ist meine beste Freundin.") and english.endswith(" is my best friend.")
+    assert gender_variant("He is our teacher.", "Er ist unser Lehrer.", ROLES, rng, possessives=True) == (
+        "She is our teacher.", "Sie ist unsere Lehrerin.")
+    # a determiner in "-er" is no adjective: "einer meiner Schüler" is left alone, not "eine meine Schülerin"
+    assert gender_variant("Tom is one of my pupils.", "Tom ist einer meiner Schüler.", ROLES, rng,
+                          possessives=True) is None
+    assert gender_variant("I am his friend.", "Ich bin sein Freund.", ROLES, rng, possessives=True) is None
 
 
 def test_augment_gender_gives_as_many_masculine_counterparts_as_asked() -> None:
