@@ -146,19 +146,26 @@ def _swap_german(target: str, name: str | None, female: str, roles: dict[str, st
     return "".join(s + t for s, t in zip(spaces[:-1], out, strict=True)) + spaces[-1]
 
 
+def _the_man(source: str, target: str) -> str | None:
+    """The pair's one man: his name (once on each side), "" for a sentence that starts with "He", else None."""
+    names = [w for w in set(re.findall(r"[A-Z][a-z]+", source)) if w in MALE_NAMES]
+    if len(names) > 1:
+        return None
+    if names:
+        name = names[0]
+        once = len(re.findall(rf"\b{name}\b", source)) == 1 and len(re.findall(rf"\b{name}\b", target)) == 1
+        return name if once else None
+    return "" if re.match(r"^He\b", source) else None
+
+
 def gender_variant(source: str, target: str, roles: dict[str, str], rng: random.Random,
                    possessives: bool = False) -> Pair | None:
     """The pair with its one man made a woman, or None where the pair is not of the safe shape (with
     ``possessives`` also a role after "my", "our" or "your": "Tom is my friend." → "Maria ist meine Freundin.")."""
-    names = [w for w in set(re.findall(r"[A-Z][a-z]+", source)) if w in MALE_NAMES]
-    if len(names) > 1:
+    man = _the_man(source, target)
+    if man is None:
         return None
-    name = names[0] if names else None
-    if name is not None and (len(re.findall(rf"\b{name}\b", source)) != 1 or
-                             len(re.findall(rf"\b{name}\b", target)) != 1):
-        return None
-    if name is None and not re.match(r"^He\b", source):
-        return None
+    name = man or None
     english_female, german_female = rng.choice(FEMALE_NAMES)
     english = _swap_english(source, name, english_female, possessives)
     german = _swap_german(target, name, german_female, roles, possessives)
@@ -175,11 +182,11 @@ def masculine_variant(source: str, target: str, roles: dict[str, str], rng: rand
     model learns "X is a doctor" → "Ärztin" for any X (F17c, docs/translator.md)."""
     if gender_variant(source, target, roles, random.Random(0), possessives) is None:
         return None
-    names = [w for w in set(re.findall(r"[A-Z][a-z]+", source)) if w in MALE_NAMES]
-    if not names:
+    name = _the_man(source, target)
+    if not name:
         return source, target
     male = rng.choice(MALE_COPY_NAMES)
-    return re.sub(rf"\b{names[0]}\b", male, source), re.sub(rf"\b{names[0]}\b", male, target)
+    return re.sub(rf"\b{name}\b", male, source), re.sub(rf"\b{name}\b", male, target)
 
 
 def augment_gender(pairs: list[Pair], roles: dict[str, str], copies: int, seed: int,
